@@ -1,0 +1,71 @@
+"""The browser's door into the core: JSON in, JSON out.
+
+The Web Worker calls ``handle(request_json)`` with ``{"fn": name, "args": {...}}`` and gets
+``{"ok": true, "value": ...}`` or ``{"ok": false, "error": {...}}``. Errors the rules or the
+input cause (``IllegalAction``, ``MalformedRecord``) come back structured, in the requested
+language, so the page can show the message and link the clause; anything else is a bug and
+comes back as ``internal_error`` with its text rather than killing the worker.
+
+>>> import json
+>>> json.loads(handle('{"fn": "describe_cards", "args": {"text": "Oa 7l", "lang": "hu"}}'))["value"]
+{'cards': [{'code': 'Oa', 'name': 'makk felső'}, {'code': '7l', 'name': 'zöld hetes'}]}
+>>> json.loads(handle('{"fn": "describe_cards", "args": {"text": "Oa Qq"}}'))["error"]["code"]
+'unknown_card'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from . import __version__
+from .cards import card_name, parse_cards
+from .errors import IllegalAction, MalformedRecord
+from .messages import check_language
+from .records import replay
+
+FUNCTIONS: dict[str, Callable[..., object]] = {}
+
+
+def exposed(fn: Callable) -> Callable:
+    """Make ``fn`` callable from the browser under its own name."""
+    FUNCTIONS[fn.__name__] = fn
+    return fn
+
+
+@exposed
+def ping() -> dict:
+    return {"version": __version__}
+
+
+@exposed
+def describe_cards(text: str, lang: str = "en") -> dict:
+    """The cards in ``text`` (codes or long names) with their names in ``lang``."""
+    lang = check_language(lang)
+    return {"cards": [{"code": c, "name": card_name(c, lang)} for c in parse_cards(text)]}
+
+
+@exposed
+def replay_record(record: dict | str, lang: str = "en", events: bool = True) -> dict:
+    """``replay`` of a record (an object or JSON text), as the CLI prints it."""
+    from .records import load_record
+
+    data = load_record(record) if isinstance(record, str) else record
+    return replay(data, lang=check_language(lang), events=events)
+
+
+def handle(request_json: str) -> str:
+    lang = "en"
+    try:
+        request = json.loads(request_json)
+        fn = FUNCTIONS.get(request.get("fn"))
+        args = request.get("args") or {}
+        lang = check_language(args.get("lang"))
+        if fn is None:
+            raise MalformedRecord("unknown_function", fn=repr(request.get("fn")))
+        return json.dumps({"ok": True, "value": fn(**args)}, ensure_ascii=False)
+    except (IllegalAction, MalformedRecord) as exc:
+        return json.dumps({"ok": False, "error": {"kind": type(exc).__name__, **exc.to_json(lang)}}, ensure_ascii=False)
+    except Exception as exc:  # a bug: report it instead of killing the worker
+        return json.dumps({"ok": False, "error": {"kind": "internal_error", "code": "internal_error",
+                                                  "message": f"{type(exc).__name__}: {exc}"}}, ensure_ascii=False)

@@ -1,0 +1,60 @@
+"""The two kinds of "no": an illegal action, and input that is not a valid record.
+
+``IllegalAction`` is a move the rules forbid. It names the clause of the rules digest
+(``rule``, e.g. ``"Z-4.4"``), a stable machine ``code`` and the parameters of its message, so
+the browser can link the clause and show the message in the page's language.
+
+``MalformedRecord`` is input that cannot even be read as a game: bad JSON, an unknown card
+code, a duplicate card, a wrong hand size, an unknown option or act. The CLI exits with
+status 2 and a one-line message.
+"""
+
+from __future__ import annotations
+
+from .messages import render
+
+
+class HcardsError(Exception):
+    """Base class of every error the core raises on purpose."""
+
+
+class IllegalAction(HcardsError):
+    """An action the rules forbid; the state that refused it is unchanged.
+
+    >>> e = IllegalAction("Z-4.4", "no_hitting_card", rank="9")
+    >>> e.rule, e.code
+    ('Z-4.4', 'no_hitting_card')
+    """
+
+    def __init__(self, rule: str, code: str, **params):
+        self.rule = rule
+        self.code = code
+        self.params = params
+        super().__init__(f"[{rule}] {self.message('en')}")
+
+    def message(self, lang: str = "en") -> str:
+        return render(f"error.{self.code}", lang, **self.params)
+
+    def to_json(self, lang: str = "en") -> dict:
+        return {"rule": self.rule, "code": self.code, "params": self.params, "message": self.message(lang)}
+
+
+class MalformedRecord(HcardsError):
+    """Input that is not a valid record; ``where`` locates it (e.g. ``deals[0].cards.hands[2]``).
+
+    >>> str(MalformedRecord("unknown_card", where="deals[0].actions[3].card", text="Zz"))
+    "deals[0].actions[3].card: 'Zz' is not a card: use a code such as Oa, Xh or 7l, or a name such as 'Over of acorns'."
+    """
+
+    def __init__(self, code: str, where: str = "", **params):
+        self.code = code
+        self.where = where
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        text = render(f"error.{self.code}", lang, **self.params)
+        return f"{self.where}: {text}" if self.where else text
+
+    def to_json(self, lang: str = "en") -> dict:
+        return {"code": self.code, "where": self.where, "params": self.params, "message": self.message(lang)}

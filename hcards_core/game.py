@@ -1,0 +1,206 @@
+"""The shape every game shares: a ``Game`` (its options, its act vocabulary, how a deal is
+dealt and a session carried on) and a ``State`` (one deal in progress).
+
+A state is never changed in place by a failed action: ``apply`` checks first (``verify``),
+then works on a copy, like python-chess's ``push`` on a board copy. Every operation has the
+three forms of PokerKit: ``can_apply`` (bool), ``verify`` (raises ``IllegalAction``) and
+``apply`` (the next state). The events of the last action are on the new state.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cards import HIDDEN, parse_card
+from .errors import IllegalAction, MalformedRecord
+from .messages import render
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant switch: its default, its allowed values, the clause or source it comes from."""
+
+    name: str
+    default: Any
+    choices: tuple | None = None  # allowed values; None means "any value of the default's type"
+    rule: str = ""  # clause id or variant id in rules/*.md, e.g. "Z-V1"
+    doc: str = ""
+
+    def check(self, value: Any, where: str) -> Any:
+        ok = value in self.choices if self.choices is not None else (
+            isinstance(value, type(self.default)) and not (isinstance(value, bool) and not isinstance(self.default, bool)))
+        if not ok:
+            allowed = list(self.choices) if self.choices is not None else type(self.default).__name__
+            raise MalformedRecord("bad_option_value", where=where, option=self.name, value=repr(value), allowed=allowed)
+        return value
+
+
+# The fields an act may carry, and how each is checked. Games name which fields each act needs.
+def _check_card(value, where):
+    return parse_card(value, where=where)
+
+
+def _check_int(value, where):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MalformedRecord("bad_field", where=where, value=repr(value), expected="integer")
+    return value
+
+
+def _check_str(value, where):
+    if not isinstance(value, str):
+        raise MalformedRecord("bad_field", where=where, value=repr(value), expected="text")
+    return value
+
+
+FIELD_CHECKS = {"card": _check_card, "amount": _check_int, "slave": _check_int, "call": _check_str}
+OPTIONAL_FIELDS = ("note",)
+
+
+class State:
+    """One deal in progress. Subclasses implement the game-specific methods marked below."""
+
+    game: ClassVar[str] = ""
+    TURN_RULE: ClassVar[str] = ""  # clause cited for "not your turn"
+    OVER_RULE: ClassVar[str] = ""  # clause cited for "the deal is over"
+
+    players: int
+    events: list[dict]
+
+    # ---- game-specific -------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when the deal is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[dict]:
+        """Every legal action of the seat to act, as action dicts (empty when over)."""
+        raise NotImplementedError
+
+    def _verify(self, action: dict) -> None:
+        """Raise ``IllegalAction`` if ``action`` (by the seat to act) breaks a rule."""
+        raise NotImplementedError
+
+    def _do(self, action: dict) -> None:
+        """Carry out a verified action on this (already copied) state, appending to ``events``."""
+        raise NotImplementedError
+
+    def result(self) -> dict | None:
+        """The deal's result (ARCHITECTURE §3) once it is over, else None."""
+        raise NotImplementedError
+
+    def public_state(self) -> dict:
+        """What every player at the table can see."""
+        raise NotImplementedError
+
+    def hands(self) -> list[list[str]]:
+        """Each seat's hand, in order."""
+        raise NotImplementedError
+
+    # ---- shared --------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    def verify(self, action: dict) -> None:
+        if self.is_over:
+            raise IllegalAction(self.OVER_RULE, "deal_over")
+        seat = action.get("seat")
+        if seat != self.to_act:
+            raise IllegalAction(self.TURN_RULE, "not_your_turn", seat=seat, to_act=self.to_act)
+        self._verify(action)
+
+    def can_apply(self, action: dict) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: dict) -> "State":
+        """The state after ``action``; raises ``IllegalAction`` and leaves ``self`` untouched."""
+        self.verify(action)
+        nxt = self.copy()
+        nxt.events = []
+        nxt._do(action)
+        return nxt
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self)
+
+    def view(self, seat: int | None = None) -> dict:
+        """The public state plus the hands as ``seat`` sees them (None: every card shown)."""
+        data = self.public_state()
+        data["hands"] = [list(h) if seat is None or s == seat else [HIDDEN] * len(h)
+                         for s, h in enumerate(self.hands())]
+        return data
+
+    def narrate(self, event: dict, lang: str = "en") -> str:
+        params = {k: v for k, v in event.items() if k != "type"}
+        return render(f"event.{self.game}.{event['type']}", lang, **params)
+
+
+@dataclass
+class Game:
+    """A game's description: its name, table sizes, options and act vocabulary.
+
+    Subclasses implement ``new_session``, ``deal``, ``settle`` and ``session_report``.
+    """
+
+    name: str
+    players: tuple[int, ...]
+    options: dict[str, Option] = field(default_factory=dict)
+    acts: dict[str, tuple[str, ...]] = field(default_factory=dict)  # act → required fields
+
+    def parse_options(self, options: dict | None, where: str = "options") -> dict:
+        options = options or {}
+        if not isinstance(options, dict):
+            raise MalformedRecord("bad_field", where=where, value=repr(options), expected="object")
+        for key in options:
+            if key not in self.options:
+                raise MalformedRecord("unknown_option", where=where, option=key, game=self.name,
+                                      known=sorted(self.options))
+        return {name: opt.check(options[name], f"{where}.{name}") if name in options else opt.default
+                for name, opt in self.options.items()}
+
+    def check_players(self, players, where: str = "players") -> int:
+        if players not in self.players or isinstance(players, bool):
+            raise MalformedRecord("bad_players", where=where, players=repr(players), game=self.name,
+                                  allowed=list(self.players))
+        return players
+
+    def parse_action(self, action: dict, players: int, where: str) -> dict:
+        """Check an action's shape (not its legality): seat, known act, its fields."""
+        if not isinstance(action, dict):
+            raise MalformedRecord("bad_field", where=where, value=repr(action), expected="object")
+        seat, act = action.get("seat"), action.get("act")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise MalformedRecord("bad_seat", where=f"{where}.seat", seat=repr(seat), players=players)
+        if act not in self.acts:
+            raise MalformedRecord("unknown_act", where=f"{where}.act", act=repr(act), game=self.name,
+                                  known=sorted(self.acts))
+        parsed = {"seat": seat, "act": act}
+        for name in self.acts[act]:
+            if name not in action:
+                raise MalformedRecord("missing_field", where=where, field=name, act=act)
+            parsed[name] = FIELD_CHECKS[name](action[name], f"{where}.{name}")
+        extra = set(action) - {"seat", "act", *self.acts[act], *OPTIONAL_FIELDS}
+        if extra:
+            raise MalformedRecord("unknown_field", where=where, field=sorted(extra)[0], act=act)
+        return parsed
+
+    # ---- game-specific -------------------------------------------------------------------
+    def new_session(self, players: int, options: dict, dealer: int, start: dict, where: str = "start"):
+        raise NotImplementedError
+
+    def deal(self, session, cards: dict, dealer: int | None, where: str) -> State:
+        """The first state of the next deal of ``session`` from the record's ``cards``."""
+        raise NotImplementedError
+
+    def settle(self, session, state: State):
+        """The session after the finished deal ``state``."""
+        raise NotImplementedError
+
+    def session_report(self, session) -> dict:
+        raise NotImplementedError

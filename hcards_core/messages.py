@@ -1,0 +1,66 @@
+"""Message catalogs: every text the core shows, in the five site languages.
+
+Catalogs are JSON data inside the package (``catalog/<lang>.json`` for the shared texts and
+``<game>/catalog/<lang>.json`` for each game), so the browser receives them inside the wheel.
+Keys are dotted: ``error.not_your_turn``, ``event.zsiros.trick_won``. A missing translation
+falls back to English, and a missing key renders as the key itself so that a gap is visible,
+never a crash; the tests check that no key is missing in any language.
+
+>>> render("error.unknown_card", "en", text="Zz")
+"'Zz' is not a card: use a code such as Oa, Xh or 7l, or a name such as 'Over of acorns'."
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from . import LANGUAGES
+
+DEFAULT_LANGUAGE = "en"
+GAMES = ("zsiros", "filicau", "ferbli")
+
+
+def _read_json(package: str, name: str) -> dict:
+    try:
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError):
+        return {}
+    return json.loads(text)
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, str]:
+    """All keys of one language: the shared catalog merged with each game's."""
+    merged = dict(_read_json("hcards_core", f"catalog/{lang}.json"))
+    for game in GAMES:
+        merged.update(_read_json(f"hcards_core.{game}", f"catalog/{lang}.json"))
+    merged.pop("_doc", None)
+    return merged
+
+
+def check_language(lang: str | None) -> str:
+    """The language to use: ``lang`` when the site has it, else English."""
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+class _Params(dict):
+    """Leaves an unknown ``{placeholder}`` visible instead of raising KeyError."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def render(key: str, lang: str = DEFAULT_LANGUAGE, **params) -> str:
+    """The text of ``key`` in ``lang`` with ``params`` filled in."""
+    lang = check_language(lang)
+    template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
+    return template.format_map(_Params({k: _display(v, lang) for k, v in params.items()}))
+
+
+def _display(value, lang: str):
+    """Lists render as comma-separated text; seats stay numbers; strings stay as they are."""
+    if isinstance(value, (list, tuple)):
+        return catalog(lang).get("list.separator", ", ").join(str(_display(v, lang)) for v in value)
+    return value

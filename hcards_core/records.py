@@ -1,0 +1,161 @@
+"""Game records (ARCHITECTURE §3): loading, validation and replay.
+
+A record is JSON (or YAML where PyYAML is installed) describing a session of one or more
+deals. ``replay`` runs it through the game's rules and returns the public ``replay`` output:
+``{"ok", "deals", "session", "error"}``. Input that is not a valid record raises
+``MalformedRecord``; an illegal action is reported in ``error`` (never raised).
+"""
+
+from __future__ import annotations
+
+import json
+
+from .cards import PACK, parse_cards
+from .errors import IllegalAction, MalformedRecord
+from .games import get_game
+
+TOP_FIELDS = {"game", "players", "options", "dealer", "start", "deals", "title", "note"}
+DEAL_FIELDS = {"cards", "actions", "dealer", "note"}
+
+
+def load_record(text: str) -> dict:
+    """Parse a record from JSON text (YAML accepted when PyYAML is available)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        data = _try_yaml(text, exc)
+    if not isinstance(data, dict):
+        raise MalformedRecord("not_a_record")
+    return data
+
+
+def _try_yaml(text: str, exc: json.JSONDecodeError):
+    try:
+        import yaml  # optional: the CLI accepts YAML where PyYAML is installed
+    except ImportError:
+        raise MalformedRecord("bad_json", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise MalformedRecord("bad_json", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+
+
+# ---- validation helpers shared by the games ------------------------------------------------
+
+def parse_pack(cards: dict, where: str) -> list[str]:
+    """The ``pack`` of a deal: all 32 cards, each once, top card first."""
+    pack = parse_cards(_as_list(cards.get("pack"), f"{where}.pack"), where=f"{where}.pack")
+    if len(pack) != len(PACK):
+        raise MalformedRecord("bad_pack_size", where=f"{where}.pack", count=len(pack))
+    return pack
+
+
+def parse_hands(cards: dict, players: int, sizes: list[int] | None, where: str,
+                extra: dict[str, int | None] | None = None) -> tuple[list[list[str]], dict[str, list[str]]]:
+    """Explicit ``hands`` (one list per seat, of the given sizes) and other named piles
+    (e.g. ``{"talon": 16}``; None means any size), with no card used twice anywhere."""
+    hands_raw = _as_list(cards.get("hands"), f"{where}.hands")
+    if len(hands_raw) != players:
+        raise MalformedRecord("bad_hand_count", where=f"{where}.hands", count=len(hands_raw), players=players)
+    hands = [parse_cards(_as_list(h, f"{where}.hands[{s}]"), where=f"{where}.hands[{s}]")
+             for s, h in enumerate(hands_raw)]
+    for s, hand in enumerate(hands):
+        if sizes is not None and len(hand) != sizes[s]:
+            raise MalformedRecord("bad_hand_size", where=f"{where}.hands[{s}]", seat=s, count=len(hand), size=sizes[s])
+    piles = {}
+    for name, size in (extra or {}).items():
+        piles[name] = parse_cards(_as_list(cards.get(name, []), f"{where}.{name}"), where=f"{where}.{name}")
+        if size is not None and len(piles[name]) != size:
+            raise MalformedRecord("bad_pile_size", where=f"{where}.{name}", pile=name, count=len(piles[name]), size=size)
+    seen: dict[str, str] = {}
+    for label, group in [*((f"hands[{s}]", h) for s, h in enumerate(hands)), *piles.items()]:
+        for card in group:
+            if card in seen:
+                raise MalformedRecord("duplicate_card", where=f"{where}.{label}", card=card)
+            seen[card] = label
+    return hands, piles
+
+
+def _as_list(value, where: str) -> list:
+    if isinstance(value, str):
+        return value.split()
+    if not isinstance(value, list):
+        raise MalformedRecord("bad_field", where=where, value=repr(value), expected="list of cards")
+    return value
+
+
+def _as_seat(value, players: int, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise MalformedRecord("bad_seat", where=where, seat=repr(value), players=players)
+    return value
+
+
+# ---- replay -------------------------------------------------------------------------------
+
+def replay(record: dict, lang: str = "en", events: bool = False) -> dict:
+    """Replay a record; malformed input raises ``MalformedRecord``, illegal play is reported."""
+    if not isinstance(record, dict):
+        raise MalformedRecord("not_a_record")
+    for key in record:
+        if key not in TOP_FIELDS:
+            raise MalformedRecord("unknown_field", where=key, field=key, act="record")
+    game = get_game(record.get("game"))
+    players = game.check_players(record.get("players"))
+    options = game.parse_options(record.get("options"))
+    dealer = _as_seat(record.get("dealer", 0), players, "dealer")
+    start = record.get("start") or {}
+    if not isinstance(start, dict):
+        raise MalformedRecord("bad_field", where="start", value=repr(start), expected="object")
+    session = game.new_session(players, options, dealer, start)
+    deals_raw = record.get("deals")
+    if not isinstance(deals_raw, list) or not deals_raw:
+        raise MalformedRecord("no_deals", where="deals")
+
+    out = {"ok": True, "deals": [], "session": None, "error": None}
+    for i, deal in enumerate(deals_raw):
+        where = f"deals[{i}]"
+        if not isinstance(deal, dict):
+            raise MalformedRecord("bad_field", where=where, value=repr(deal), expected="object")
+        for key in deal:
+            if key not in DEAL_FIELDS:
+                raise MalformedRecord("unknown_field", where=f"{where}.{key}", field=key, act="deal")
+        deal_dealer = _as_seat(deal["dealer"], players, f"{where}.dealer") if "dealer" in deal else None
+        state = game.deal(session, deal.get("cards") or {}, deal_dealer, where)
+        actions_raw = deal.get("actions", [])
+        if not isinstance(actions_raw, list):
+            raise MalformedRecord("bad_field", where=f"{where}.actions", value=repr(actions_raw), expected="list")
+        actions = [game.parse_action(a, players, f"{where}.actions[{k}]") for k, a in enumerate(actions_raw)]
+        report = {"result": None, "events": []}
+        if events:
+            report["events"] = [_event(state, e, None, lang) for e in state.events]
+        for k, action in enumerate(actions):
+            try:
+                state = state.apply(action)
+            except IllegalAction as exc:
+                report.update(_unfinished(state))
+                out["deals"].append(report)
+                out["ok"] = False
+                out["error"] = {"deal": i, "action": k, "rule": exc.rule, "code": exc.code,
+                                "message": exc.message(lang)}
+                out["session"] = game.session_report(session)
+                return out
+            if events:
+                report["events"].extend(_event(state, e, k, lang) for e in state.events)
+        if state.is_over:
+            report["result"] = state.result()
+            session = game.settle(session, state)
+        elif i < len(deals_raw) - 1:
+            raise MalformedRecord("deal_unfinished", where=where, deal=i)
+        else:
+            report.update(_unfinished(state))
+        out["deals"].append(report)
+    out["session"] = game.session_report(session)
+    return out
+
+
+def _unfinished(state) -> dict:
+    return {"to_act": state.to_act, "legal": state.legal_actions(), "state": state.public_state()}
+
+
+def _event(state, event: dict, action_index: int | None, lang: str) -> dict:
+    return {"action": action_index, **event, "text": state.narrate(event, lang)}

@@ -1,0 +1,127 @@
+"""The shared core: cards, messages, errors, the record loader and the CLI."""
+
+import doctest
+import importlib
+import io
+import json
+import re
+import string
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+
+import hcards_core
+from hcards_core import LANGUAGES
+from hcards_core.cards import PACK, card_name, parse_card, parse_cards, shuffled_pack
+from hcards_core.cli import main
+from hcards_core.errors import IllegalAction, MalformedRecord
+from hcards_core.messages import GAMES, catalog, render
+
+MODULES = ["hcards_core", "hcards_core.cards", "hcards_core.seats", "hcards_core.messages",
+           "hcards_core.errors", "hcards_core.bridge"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_pack_has_32_distinct_cards():
+    assert len(set(PACK)) == 32
+    assert {c[0] for c in PACK} == set("AKOUX987") and {c[1] for c in PACK} == set("alhb")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_long_name_parses_back(lang):
+    names = [card_name(c, lang) for c in PACK]
+    assert len(set(names)) == 32, "two cards share a name"
+    assert [parse_card(n) for n in names] == list(PACK)
+    assert parse_cards(", ".join(names)) == list(PACK)
+
+
+def test_parsing_is_lenient_on_case_and_accents_but_not_on_cards():
+    assert parse_card("PIROS ÁSZ") == "Ah" == parse_card("piros asz")
+    assert parse_card("xh") == "Xh"
+    with pytest.raises(MalformedRecord) as exc:
+        parse_card("Qh", where="hands[0][1]")
+    assert exc.value.code == "unknown_card" and "hands[0][1]" in str(exc.value) and "Qh" in str(exc.value)
+    with pytest.raises(MalformedRecord) as exc:
+        parse_cards("Oa Xh Oa")
+    assert exc.value.code == "duplicate_card" and exc.value.params["card"] == "Oa"
+
+
+def test_shuffle_is_deterministic_and_a_permutation():
+    assert shuffled_pack(1) == shuffled_pack(1)
+    assert shuffled_pack(1) != shuffled_pack(2)
+    assert sorted(shuffled_pack("x")) == sorted(PACK)
+
+
+def _placeholders(text):
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_catalogs_have_every_key_with_the_same_placeholders(lang):
+    en, other = catalog("en"), catalog(lang)
+    assert set(other) == set(en), f"{lang}: missing {sorted(set(en) - set(other))}, extra {sorted(set(other) - set(en))}"
+    for key, text in en.items():
+        assert _placeholders(other[key]) == _placeholders(text), f"{lang} {key}"
+        if key.startswith(("error.", "event.")) and re.search(r"[A-Za-z]{4,}", text):
+            assert other[key] != text, f"{lang} {key} is still English"
+
+
+def test_illegal_action_renders_in_every_language():
+    exc = IllegalAction("Z-3.1", "not_your_turn", seat=2, to_act=1)
+    texts = {lang: exc.message(lang) for lang in LANGUAGES}
+    assert len(set(texts.values())) == 5
+    assert all("2" in t or "۲" in t for t in texts.values())
+    assert exc.to_json("hu")["rule"] == "Z-3.1"
+
+
+def test_render_missing_key_shows_the_key():
+    assert render("error.no_such_thing", "fa") == "error.no_such_thing"
+
+
+def run_cli(args, stdin=None, monkeypatch=None):
+    out, err = io.StringIO(), io.StringIO()
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(args)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('{"game": "chess", "players": 2, "deals": [{}]}', "Unknown game"),
+    ('{"game": "zsiros", "players": 4, "deals": []}', None),
+])
+def test_replay_malformed_input_exits_2_with_one_line(text, needle, monkeypatch):
+    status, out, err = run_cli(["replay", "-"], stdin=text, monkeypatch=monkeypatch)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    if needle:
+        assert needle in err
+
+
+def test_replay_missing_file_exits_2(tmp_path):
+    status, out, err = run_cli(["replay", str(tmp_path / "nope.json")])
+    assert status == 2 and "Cannot read" in err
+
+
+def test_cli_usage_error_exits_2():
+    status, out, err = run_cli(["frobnicate"])
+    assert status == 2 and err.startswith("hcards:")
+
+
+def test_bridge_reports_errors_structured():
+    from hcards_core.bridge import handle
+    ok = json.loads(handle(json.dumps({"fn": "describe_cards", "args": {"text": "鈴の7, Oa", "lang": "ja"}})))
+    assert ok == {"ok": True, "value": {"cards": [{"code": "7b", "name": "鈴の7"}, {"code": "Oa", "name": "ドングリのオーバー"}]}}
+    bad = json.loads(handle(json.dumps({"fn": "describe_cards", "args": {"text": "Oa Zz", "lang": "fa"}})))
+    assert bad["ok"] is False and bad["error"]["code"] == "unknown_card" and "Zz" in bad["error"]["message"]
+    assert "[1]" == bad["error"]["where"]
+    assert json.loads(handle("{}"))["error"]["code"] == "unknown_function"
+    assert json.loads(handle("not json"))["error"]["kind"] == "internal_error"
