@@ -1,0 +1,163 @@
+// hcards runtime: starts the Python worker lazily and enhances the [data-hcards] widgets.
+//
+//   import { call } from "./hcards-runtime.js";   or   window.hcards.call(fn, args)
+//   call("describe_cards", {text: "Oa Xh 7l", lang: "en"})  -> Promise<value>
+//   A rules or input error (IllegalAction, MalformedRecord) rejects with an HcardsError whose
+//   .error is the core's structured error {kind, code, message, rule?, where?, params?}.
+//
+// The worker starts on the first interaction with a widget or when the browser is idle,
+// whichever comes first; pages without widgets never start Python.
+
+const assets = new URL("./", import.meta.url);
+const listeners = new Set();
+const pending = new Map();
+let worker = null;
+let nextId = 1;
+const state = { status: "idle", readyMs: null, version: null, message: null };
+
+export class HcardsError extends Error {
+  constructor(error) {
+    super(error.message || error.code);
+    this.name = "HcardsError";
+    this.error = error;
+    this.code = error.code;
+  }
+}
+
+function setStatus(status, extra = {}) {
+  Object.assign(state, extra, { status });
+  document.documentElement.dataset.hcardsStatus = status;
+  for (const fn of listeners) fn({ ...state });
+  document.dispatchEvent(new CustomEvent("hcards:status", { detail: { ...state } }));
+}
+
+export function onStatus(fn) {
+  listeners.add(fn);
+  fn({ ...state });
+  return () => listeners.delete(fn);
+}
+
+export function status() {
+  return { ...state };
+}
+
+export function start() {
+  if (worker) return;
+  setStatus("loading");
+  worker = new Worker(new URL("hcards-worker.js", assets), { type: "module" });
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "ready") return setStatus("ready", { readyMs: msg.ms, version: msg.version });
+    if (msg.type === "failed") return setStatus("failed", { message: msg.message });
+    const entry = pending.get(msg.id);
+    if (!entry) return;
+    pending.delete(msg.id);
+    const reply = JSON.parse(msg.response);
+    if (reply.ok) entry.resolve(reply.value);
+    else entry.reject(new HcardsError(reply.error));
+  };
+  worker.onerror = (event) => setStatus("failed", { message: event.message || "worker error" });
+}
+
+export function call(fn, args = {}) {
+  start();
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, request: JSON.stringify({ fn, args }) });
+  });
+}
+
+// ---------------------------------------------------------------- UI strings
+
+const lang = (document.documentElement.lang || "en").slice(0, 2);
+let stringsPromise = null;
+function strings() {
+  stringsPromise ??= fetch(new URL(`i18n/${lang}.json`, assets))
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
+    .catch(() => fetch(new URL("i18n/en.json", assets)).then((r) => r.json()));
+  return stringsPromise;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+// ---------------------------------------------------------------- widgets
+
+const widgets = { "card-names": cardNames };
+
+async function cardNames(root, t) {
+  const uid = `hcards-${Math.random().toString(36).slice(2, 8)}`;
+  const input = el("input", {
+    id: `${uid}-input`, type: "text", class: "hcards-input", value: root.dataset.example || "Oa Xh 7l",
+    autocomplete: "off", spellcheck: "false", dir: "auto",
+  });
+  const button = el("button", { type: "submit", class: "md-button md-button--primary", text: t.name_cards });
+  const statusLine = el("p", { class: "hcards-status", role: "status" });
+  const output = el("div", { class: "hcards-output", "aria-live": "polite" });
+  const form = el(
+    "form", { class: "hcards-form" },
+    el("label", { for: input.id, text: t.input_label }), " ", input, " ", button,
+  );
+  root.replaceChildren(el("p", { class: "hcards-hint", text: t.hint }), form, output, statusLine);
+
+  onStatus((s) => {
+    statusLine.dataset.status = s.status;
+    statusLine.textContent = {
+      idle: t.status_idle, loading: t.status_loading, ready: t.status_ready,
+      failed: `${t.status_failed} ${s.message || ""}`.trim(),
+    }[s.status];
+  });
+
+  let asked = 0;
+  async function answer() {
+    const mine = ++asked;
+    const text = input.value;
+    if (state.status !== "ready") {
+      output.replaceChildren(el("p", { class: "hcards-waiting", text: t.waiting }));
+    }
+    try {
+      const value = await call("describe_cards", { text, lang });
+      if (mine !== asked) return;
+      const list = el("ul", { class: "hcards-cards" });
+      for (const card of value.cards) {
+        list.append(el("li", {}, el("code", { dir: "ltr", text: card.code }), " ", el("span", { text: card.name })));
+      }
+      output.replaceChildren(value.cards.length ? list : el("p", { text: t.empty }));
+    } catch (err) {
+      if (mine !== asked) return;
+      const message = err instanceof HcardsError ? err.error.message : String(err);
+      output.replaceChildren(el("p", { class: "hcards-error", role: "alert", text: message }));
+    }
+  }
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    answer();
+  });
+}
+
+async function enhance() {
+  const nodes = [...document.querySelectorAll("[data-hcards]")];
+  if (!nodes.length) return;
+  const t = await strings();
+  for (const node of nodes) {
+    const widget = widgets[node.dataset.hcards];
+    if (!widget || node.dataset.hcardsReady) continue;
+    node.dataset.hcardsReady = "1";
+    node.addEventListener("focusin", start, { once: true });
+    node.addEventListener("pointerdown", start, { once: true });
+    await widget(node, t);
+  }
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 200));
+  idle(() => start(), { timeout: 3000 });
+}
+
+window.hcards = { call, start, status, onStatus, HcardsError };
+enhance();

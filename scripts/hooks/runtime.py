@@ -1,0 +1,189 @@
+"""MkDocs hook: ships the browser runtime with every build.
+
+- copies the Pyodide runtime from the pinned npm package (``node_modules/pyodide``) into
+  ``<site>/assets/pyodide/`` — nothing is ever fetched from a CDN;
+- builds the ``hcards_core`` wheel from the repository (cached by a hash of its sources, so
+  ``mkdocs serve`` rebuilds stay fast) and registers it, with its sha256, in the
+  ``pyodide-lock.json`` the site serves, so ``pyodide.loadPackage("hcards_core")`` loads it
+  from the site and checks its checksum;
+- keeps the root ``404.html`` English (mkdocs-static-i18n builds the languages one after the
+  other into the same site_dir, and the last one would win);
+- writes ``<lang>/sitemap.xml`` for every language folder (Material's language switcher asks
+  for it).
+
+The i18n plugin runs the other languages' builds from inside the default build's
+``on_post_build`` (priority -100). Everything site-wide here happens once, in the outermost
+build's ``on_post_build`` after that (priority -200).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+log = logging.getLogger("mkdocs.hooks.runtime")
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+WHEEL_CACHE = ROOT / ".cache" / "wheels"
+
+# What loadPyodide() fetches in a browser: the ES module, the Emscripten module, the
+# WebAssembly binary, the standard library, and the lock file (rewritten below).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PACKAGE = "hcards_core"
+ASSET_DIR = "assets/pyodide"
+
+_english_404: str | None = None
+
+
+# ---------------------------------------------------------------- the wheel
+
+
+def source_hash() -> str:
+    """sha256 over the files that go into the wheel (paths and contents)."""
+    h = hashlib.sha256()
+    files = [ROOT / "pyproject.toml"]
+    files += sorted(
+        p for p in (ROOT / PACKAGE).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
+    )
+    for p in files:
+        h.update(p.relative_to(ROOT).as_posix().encode() + b"\0")
+        h.update(p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def build_wheel() -> Path:
+    """The hcards_core wheel for the current sources (built once per source hash).
+
+    ``pip wheel --no-deps --no-build-isolation`` with the pinned setuptools/wheel of the
+    virtual environment: offline, and in a temporary copy so no build/ or *.egg-info lands
+    in the repository.
+    """
+    digest = source_hash()[:16]
+    out = WHEEL_CACHE / digest
+    found = sorted(out.glob(f"{PACKAGE}-*-py3-none-any.whl")) if out.is_dir() else []
+    if found:
+        return found[0]
+    with tempfile.TemporaryDirectory(prefix="hcards-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        shutil.copy2(ROOT / "pyproject.toml", src)
+        readme = ROOT / "README.md"
+        (src / "README.md").write_text(readme.read_text("utf-8") if readme.exists() else "hcards\n", "utf-8")
+        shutil.copytree(ROOT / PACKAGE, src / PACKAGE, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        dist = Path(tmp) / "dist"
+        run = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+             "--disable-pip-version-check", "-q", "-w", str(dist), str(src)],
+            capture_output=True, text=True,
+        )
+        if run.returncode:
+            raise RuntimeError(f"building the {PACKAGE} wheel failed:\n{run.stdout}{run.stderr}")
+        (wheel,) = dist.glob(f"{PACKAGE}-*-py3-none-any.whl")
+        if out.exists():
+            shutil.rmtree(out)
+        out.mkdir(parents=True)
+        shutil.copy2(wheel, out / wheel.name)
+    log.info("built %s", wheel.name)
+    return out / wheel.name
+
+
+def lock_entry(wheel: Path) -> dict:
+    name, version = wheel.name.split("-")[:2]
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": [PACKAGE],
+        "depends": [],
+        "unvendored_tests": False,
+        "tool": {},
+    }
+
+
+def install_runtime(site_dir: Path) -> Path:
+    """Copy Pyodide and the wheel into ``site_dir/assets/pyodide``; returns that folder."""
+    if not (PYODIDE_NPM / "pyodide.mjs").exists():
+        raise SystemExit("node_modules/pyodide is missing: run scripts/setup (npm ci)")
+    dest = site_dir / ASSET_DIR
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        src, dst = PYODIDE_NPM / name, dest / name
+        if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
+            shutil.copy2(src, dst)
+    wheel = build_wheel()
+    for old in dest.glob(f"{PACKAGE}-*.whl"):
+        if old.name != wheel.name:
+            old.unlink()
+    shutil.copy2(wheel, dest / wheel.name)
+    # The served lock file: Pyodide's own header (ABI, Python version) and only the packages
+    # the site ships — ours. The npm package carries no other wheels, so listing them would
+    # only point at files that are not there.
+    npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text("utf-8"))
+    lock = {"info": npm_lock["info"], "packages": {"hcards-core": lock_entry(dest / wheel.name)}}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
+    return dest
+
+
+# ---------------------------------------------------------------- MkDocs events
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def _language(config) -> str:
+    i18n = _i18n(config)
+    return (getattr(i18n, "current_language", None) or "en") if i18n else "en"
+
+
+def _default_language(config) -> str:
+    i18n = _i18n(config)
+    return (getattr(i18n, "default_language", None) or "en") if i18n else "en"
+
+
+def _languages(config) -> list[str]:
+    i18n = _i18n(config)
+    return list(getattr(i18n, "build_languages", None) or []) if i18n else []
+
+
+def on_post_template(output: str, template_name: str, config) -> str:
+    """Remember the default language's 404 page; the other builds must not replace it."""
+    global _english_404
+    if template_name != "404.html":
+        return output
+    if _language(config) == _default_language(config):
+        _english_404 = output
+        return output
+    return _english_404 if _english_404 is not None else output
+
+
+@event_priority(-200)
+def on_post_build(config) -> None:
+    i18n = _i18n(config)
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # a nested per-language build: the outermost build finishes the site
+    site = Path(config.site_dir)
+    install_runtime(site)
+    if _english_404 is not None:
+        (site / "404.html").write_text(_english_404, "utf-8")
+    sitemap = site / "sitemap.xml"
+    if sitemap.exists():
+        for lang in _languages(config):
+            if lang != _default_language(config) and (site / lang).is_dir():
+                shutil.copy2(sitemap, site / lang / "sitemap.xml")
+                gz = site / "sitemap.xml.gz"
+                if gz.exists():
+                    shutil.copy2(gz, site / lang / "sitemap.xml.gz")
