@@ -1,0 +1,302 @@
+"""One deal of Zsíros in progress: trick play with multiple tricks, the talon, the calls.
+
+The flow (Z-3, Z-4): the leader leads, every other player plays one card (any card). At the
+end of each complete round the trick ends when the leader's side is winning (Z-4.2) or the
+hands are empty (Z-4.5); otherwise the leader has a turn (phase ``decide``): ``stop`` lets the
+trick go, a ``play`` continues it and must hit (Z-4.4). The leader gets this turn even holding
+no hitting card (then only ``stop`` is legal), so the flow never reveals the leader's hand.
+The winner takes every card of every round, draws first (Z-5) and leads next.
+
+Phases: ``lead`` (a new trick), ``play`` (inside a round), ``decide`` (the leader's choice),
+``over``. A call (4-player game) is made by the partner of the seat to act, not by the seat
+to act, so ``legal_actions`` (the seat to act's moves) never lists calls: see ``legal_calls``.
+"""
+
+from __future__ import annotations
+
+from ..cards import card_name
+from ..errors import IllegalAction, MalformedRecord
+from ..game import State
+from ..messages import render
+from .results import loser_label, score_hand
+from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
+
+LEAD, PLAY, DECIDE, OVER = "lead", "play", "decide", "over"
+
+
+class ZsirosState(State):
+    game = "zsiros"
+    TURN_RULE = "Z-3.1"  # each player in turn plays one card
+    OVER_RULE = "Z-5.4"  # the hand ends when every card has been played
+
+    def __init__(self, players: int, dealer: int, hands: list[list[str]], talon: list[str],
+                 options: dict | None = None):
+        options = options or {}
+        self.players = players
+        self.dealer = dealer
+        self.last_seven_loses = bool(options.get("last_seven_loses", False))
+        self.hands_ = [list(h) for h in hands]
+        self.talon = list(talon)  # top card first
+        self.won = [[], []]  # cards won by each side
+        self.tricks = [0, 0]
+        self.leader = dealer if options.get("dealer_leads") else (dealer + 1) % players
+        self.turn: int | None = self.leader
+        self.phase = LEAD
+        self.led: str | None = None  # the led rank, fixed for the whole trick (Z-3.2)
+        self.rounds: list[list[str]] = []  # cards of the current trick, per round, leader first
+        self.winner: int | None = None  # the current winner: the last hit (Z-3.4)
+        self.last_trick: int | None = None
+        self.last_card: tuple[int, str] | None = None  # for Z-V3
+        self.called = False  # a call already made during this turn (Z-6.3)
+        self.own_side_end: int | None = None  # leader of a trick just ended by Z-4.2
+        self.events = [{"type": "dealt", "dealer": dealer, "leader": self.leader, "talon": len(self.talon)}]
+
+    # ---- cheap copy and JSON round-trip ----------------------------------------------------
+    def copy(self) -> "ZsirosState":
+        new = object.__new__(ZsirosState)
+        new.__dict__.update(self.__dict__)
+        new.hands_ = [h[:] for h in self.hands_]
+        new.talon = self.talon[:]
+        new.won = [self.won[0][:], self.won[1][:]]
+        new.tricks = self.tricks[:]
+        new.rounds = [r[:] for r in self.rounds]
+        new.events = list(self.events)
+        return new
+
+    _FIELDS = ("players", "dealer", "last_seven_loses", "talon", "won", "tricks", "leader", "turn", "phase",
+               "led", "rounds", "winner", "last_trick", "called", "own_side_end")
+
+    def to_json(self) -> dict:
+        """Everything (hands included) as plain JSON; ``from_json`` rebuilds an equal state."""
+        data = {name: getattr(self, name) for name in self._FIELDS}
+        data["hands"] = self.hands_
+        data["last_card"] = list(self.last_card) if self.last_card else None
+        data["events"] = self.events
+        import copy as _copy
+        return _copy.deepcopy(data)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ZsirosState":
+        import copy as _copy
+        data = _copy.deepcopy(data)
+        new = object.__new__(cls)
+        for name in cls._FIELDS:
+            setattr(new, name, data[name])
+        new.hands_ = data["hands"]
+        new.last_card = tuple(data["last_card"]) if data["last_card"] else None
+        new.events = data.get("events", [])
+        return new
+
+    # ---- the State interface ---------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return self.turn
+
+    def hands(self) -> list[list[str]]:
+        return self.hands_
+
+    def side(self, seat: int) -> int:
+        return seat % 2
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    def legal_actions(self) -> list[dict]:
+        seat = self.turn
+        if seat is None:
+            return []
+        hand = self.hands_[seat]
+        if self.phase == DECIDE:
+            led = self.led
+            return [{"seat": seat, "act": "stop"},
+                    *({"seat": seat, "act": "play", "card": c} for c in hand if c[0] == led or c[0] == SEVEN)]
+        return [{"seat": seat, "act": "play", "card": c} for c in hand]
+
+    def legal_calls(self) -> list[dict]:
+        """The calls the partner of the seat to act may make now (4 players only, Z-6.3)."""
+        if self.turn is None or self.players != 4 or self.called:
+            return []
+        caller = (self.turn + 2) % 4
+        return [{"seat": caller, "act": "call", "call": c} for c in CALLS]
+
+    def verify(self, action: dict) -> None:
+        if self.turn is None:
+            raise IllegalAction(self.OVER_RULE, "deal_over")
+        seat, act = action.get("seat"), action.get("act")
+        if act == "call":
+            return self._verify_call(seat, action.get("call"))
+        if seat != self.turn:
+            if seat == self.own_side_end and act in ("play", "stop"):
+                raise IllegalAction("Z-4.2", "own_side_winning", seat=seat)
+            raise IllegalAction(self.TURN_RULE, "not_your_turn", seat=seat, to_act=self.turn)
+        self._verify(action)
+
+    def _verify_call(self, seat, call) -> None:
+        if self.players != 4:
+            raise IllegalAction("Z-6.1", "no_calls_two_players", seat=seat)
+        if call not in CALLS:
+            raise MalformedRecord("bad_field", where="call", value=repr(call), expected=", ".join(CALLS))
+        if seat != (self.turn + 2) % 4:
+            raise IllegalAction("Z-6.3", "call_not_partner_turn", seat=seat, to_act=self.turn)
+        if self.called:
+            raise IllegalAction("Z-6.3", "call_already_made", seat=seat, to_act=self.turn)
+
+    def _verify(self, action: dict) -> None:
+        seat, act = action["seat"], action.get("act")
+        if act == "play":
+            card = action.get("card")
+            hand = self.hands_[seat]
+            if card not in hand:
+                raise IllegalAction("Z-3.1", "card_not_in_hand", seat=seat, card=card)
+            if self.phase == DECIDE and not hits(card, self.led):
+                if any(hits(c, self.led) for c in hand):
+                    raise IllegalAction("Z-4.4", "continue_needs_hit", seat=seat, card=card, rank=self.led)
+                raise IllegalAction("Z-4.4", "no_hitting_card", seat=seat, rank=self.led)
+        elif act == "stop":
+            if self.phase != DECIDE:
+                if seat == self.own_side_end:
+                    raise IllegalAction("Z-4.2", "own_side_winning", seat=seat)
+                raise IllegalAction("Z-4.1", "nothing_to_stop", seat=seat)
+        else:
+            raise MalformedRecord("unknown_act", where="act", act=repr(act), game="zsiros",
+                                  known=["call", "play", "stop"])
+
+    def _do(self, action: dict) -> None:
+        act, seat = action["act"], action["seat"]
+        if act == "call":
+            self.called = True
+            self.events.append({"type": "call", "seat": seat, "partner": self.turn, "call": action["call"]})
+            return
+        self.called = False
+        if act == "stop":
+            self.events.append({"type": "stop", "seat": seat, "winner": self.winner})
+            return self._end_trick()
+        card = action["card"]
+        self.hands_[seat].remove(card)
+        self.last_card = (seat, card)
+        self.own_side_end = None
+        if self.phase == LEAD:
+            self.led, self.winner, self.rounds = card[0], seat, [[card]]
+            self.events.append({"type": "lead", "seat": seat, "card": card})
+        elif self.phase == DECIDE:
+            self.winner = seat
+            self.rounds.append([card])
+            self.events.append({"type": "continue", "seat": seat, "card": card, "round": len(self.rounds)})
+        else:
+            self.rounds[-1].append(card)
+            if card[0] == self.led or card[0] == SEVEN:
+                self.winner = seat
+                self.events.append({"type": "hit", "seat": seat, "card": card})
+            else:
+                self.events.append({"type": "play", "seat": seat, "card": card})
+        if len(self.rounds[-1]) < self.players:
+            self.phase, self.turn = PLAY, (seat + 1) % self.players
+            return
+        # A complete round (Z-4.1).
+        if not self.hands_[self.leader] or self.winner % 2 == self.leader % 2:
+            if self.hands_[self.leader]:
+                self.own_side_end = self.leader
+            return self._end_trick()
+        self.phase, self.turn = DECIDE, self.leader
+        self.events.append({"type": "decide", "seat": self.leader, "winner": self.winner,
+                            "round": len(self.rounds)})
+
+    def _end_trick(self) -> None:
+        """The winner takes every card of every round, draws first and leads (Z-4.6, Z-5)."""
+        winner, team = self.winner, self.winner % 2
+        cards = [c for r in self.rounds for c in r]
+        self.won[team].extend(cards)
+        self.tricks[team] += 1
+        self.last_trick = team
+        self.events.append({"type": "trick_won", "seat": winner, "team": team, "count": len(cards),
+                            "points": card_points(cards), "rounds": len(self.rounds), "cards": cards})
+        self._draw(winner)
+        self.leader = self.turn = winner
+        self.phase, self.led, self.rounds = LEAD, None, []
+        if not self.hands_[winner]:  # the talon is empty and every card is played (Z-5.4)
+            self.turn, self.phase = None, OVER
+            self.events.extend(self._hand_events())
+
+    def _draw(self, first: int) -> None:
+        """Draw back to 4, winner first, each their full number; a short talon is split (Z-5.2)."""
+        if not self.talon:
+            return
+        n = self.players
+        need = HAND_SIZE - len(self.hands_[first])
+        if need * n > len(self.talon):
+            need = len(self.talon) // n
+            self.events.append({"type": "talon_split", "each": need})
+        for k in range(n):
+            seat = (first + k) % n
+            self.hands_[seat].extend(self.talon[:need])
+            del self.talon[:need]
+            self.events.append({"type": "draw", "seat": seat, "count": need})
+        if not self.talon:
+            self.events.append({"type": "talon_empty"})
+
+    # ---- results and views -----------------------------------------------------------------
+    def _last_seven_side(self) -> int | None:
+        if self.last_seven_loses and self.last_card and self.last_card[1][0] == SEVEN:
+            return self.last_card[0] % 2
+        return None
+
+    def result(self) -> dict | None:
+        if self.turn is not None:
+            return None
+        return score_hand([card_points(self.won[0]), card_points(self.won[1])], self.tricks,
+                          self.last_trick, self._last_seven_side())
+
+    def _hand_events(self) -> list[dict]:
+        res = self.result()
+        team = res["winner"]
+        seats = [s for s in range(self.players) if s % 2 == team]
+        losers = [s for s in range(self.players) if s % 2 != team]
+        events = []
+        if self._last_seven_side() is not None:
+            events.append({"type": "last_seven", "seat": self.last_card[0], "card": self.last_card[1]})
+        events.append({"type": "hand_won", "team": team, "seats": seats, "points": res["card_points"][team],
+                       "other": res["card_points"][1 - team], "game_points": res["game_points"]})
+        label = loser_label(res)
+        if label:
+            events.append({"type": label, "team": 1 - team, "seats": losers})
+        return events
+
+    def public_state(self) -> dict:
+        """What the whole table sees (D-Z7 aside, the tool shows each side's won cards).
+
+        ``may_continue`` says whether the rules offer the leader a continuation right now (an
+        opponent is winning at the end of a round and cards remain), whatever the leader holds:
+        the leader's hand stays hidden.
+        """
+        n, leader = self.players, self.leader
+        return {
+            "players": n,
+            "dealer": self.dealer,
+            "to_act": self.turn,
+            "phase": self.phase,
+            "leader": leader,
+            "led_rank": self.led,
+            "round": len(self.rounds),
+            "rounds": [[{"seat": (leader + k) % n, "card": c} for k, c in enumerate(r)] for r in self.rounds],
+            "winner": self.winner,
+            "may_continue": self.phase == DECIDE,
+            "call_made": self.called,
+            "won": [self.won[0][:], self.won[1][:]],
+            "points": [card_points(self.won[0]), card_points(self.won[1])],
+            "tricks": self.tricks[:],
+            "last_trick": self.last_trick,
+            "talon": len(self.talon),
+            "hand_sizes": [len(h) for h in self.hands_],
+        }
+
+    def narrate(self, event: dict, lang: str = "en") -> str:
+        """Card codes read as card names and calls as their own words, in ``lang``."""
+        params = {k: v for k, v in event.items() if k != "type"}
+        key = f"event.zsiros.{event['type']}"
+        if event["type"] == "call":
+            key = f"event.zsiros.call_{event['call']}"
+        if "card" in params:
+            params["card"] = card_name(params["card"], lang)
+        if "cards" in params:
+            params["cards"] = [card_name(c, lang) for c in params["cards"]]
+        return render(key, lang, **params)
