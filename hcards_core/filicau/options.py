@@ -1,0 +1,36 @@
+"""The variant switches of Filicău/Filkó, each with its default and the clause it comes from.
+
+``rules`` picks the 4-player game; 5 and 6 players are always Filkó (FK-2, FK-3).
+The record game ``"filko"`` is the same game with ``rules: "filko"`` as default.
+"""
+
+from __future__ import annotations
+
+from ..game import Option
+
+
+def make_options(rules_default: str = "romanian") -> dict[str, Option]:
+    return {o.name: o for o in (
+        Option("rules", rules_default, ("romanian", "filko"), "FC-5 / FK-1",
+               "4 players: 'romanian' (one card at a time, trump from the dealer's first card, "
+               "FC-5 status table with the 8–0 escape) or 'filko' (trump by the cut, packets "
+               "of four, 6+ makes masters, a chosen slave deals, never level again). "
+               "Default 'romanian' (game 'filko': 'filko')."),
+        Option("over_order", "alhb", ("alhb", "ahbl"), "FC-1.2 / FK-V2",
+               "Order of the Overs, by suit letters: 'alhb' acorns > leaves > hearts > bells "
+               "(default, FC-1.2) or the regional 'ahbl' acorns > hearts > bells > leaves (FK-V2)."),
+        Option("top_trumps", "overs", ("overs", "szeged"), "FK-V1",
+               "'overs' (default): the four Overs are the permanent trumps. 'szeged' "
+               "(Csólyospálos/Szeged, 5 and 6 players only): VII♥ above them (5 players), "
+               "VII♥ and VII of acorns (6 players)."),
+        Option("five_player", "call", ("call", "rich_and_poor"), "FK-3 / FK-V4",
+               "5 players: 'call' (default, FK-3: the öreg calls a card for trumps and a secret "
+               "partner) or 'rich_and_poor' (FK-V4: the holders of the two top Overs against "
+               "three; the öreg's call_card only names trumps; rich need 6, poor 3; a fresh "
+               "partnership every deal; a loser deals; one player holding both plays alone, D-C11)."),
+        Option("six_player_scoring", "filko", ("filko", "romanian"), "FK-2.4 / D-C4",
+               "6 players: status by Filkó rules (default, D-C4) or by the Romanian table FC-5."),
+        Option("stop_early", False, None, "FC-4.8",
+               "Stop a deal after a trick once every remaining split of points gives the same "
+               "status change (event 'stopped_early'). Default off: every card is played."),
+    )}
