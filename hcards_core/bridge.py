@@ -20,9 +20,10 @@ from collections.abc import Callable
 
 from . import __version__
 from .cards import card_name, parse_cards
-from .errors import IllegalAction, MalformedRecord
+from .errors import IllegalAction, MalformedRecord, clause_page
 from .messages import check_language
-from .records import replay
+from .records import replay, state_at
+from .table import render_table
 
 FUNCTIONS: dict[str, Callable[..., object]] = {}
 
@@ -52,6 +53,49 @@ def replay_record(record: dict | str, lang: str = "en", events: bool = True) -> 
 
     data = load_record(record) if isinstance(record, str) else record
     return replay(data, lang=check_language(lang), events=events)
+
+
+def _record(record: dict | str) -> dict:
+    from .records import load_record
+
+    return load_record(record) if isinstance(record, str) else record
+
+
+@exposed
+def table_at(record: dict | str, deal: int = 0, after: int = 0, seat: int | None = None, lang: str = "en",
+             assets: str = "assets/", interactive: bool = True) -> dict:
+    """The card table of a record's deal after ``after`` actions, seen by ``seat``."""
+    lang = check_language(lang)
+    state, out = state_at(_record(record), deal, after, lang)
+    return {"html": render_table(state, seat, lang, assets, interactive), "to_act": state.to_act,
+            "over": state.is_over, "result": state.result() if state.is_over else None}
+
+
+@exposed
+def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list | None = None,
+                seat: int | None = None, lang: str = "en", assets: str = "assets/") -> dict:
+    """What if, from a step of the record, these actions were played instead?
+
+    Applies ``actions`` one by one; returns the table after the legal ones, the events in
+    words, and for the first illegal action the rule id, its page and the message.
+    """
+    lang = check_language(lang)
+    data = _record(record)
+    state, _ = state_at(data, deal, after, lang)
+    from .games import get_game
+
+    game = get_game(data.get("game"))
+    texts, error = [], None
+    for k, raw in enumerate(actions or []):
+        action = game.parse_action(raw, state.players, f"actions[{k}]")
+        try:
+            state = state.apply(action)
+        except IllegalAction as exc:
+            error = {**exc.to_json(lang), "index": k, "page": clause_page(exc.rule)}
+            break
+        texts.extend(state.narrate(e, lang) for e in state.events)
+    return {"html": render_table(state, seat, lang, assets, True), "events": texts, "error": error,
+            "to_act": state.to_act, "over": state.is_over, "result": state.result() if state.is_over else None}
 
 
 def handle(request_json: str) -> str:

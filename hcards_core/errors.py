@@ -14,6 +14,23 @@ from __future__ import annotations
 from .messages import render
 
 
+GAME_OF_PREFIX = {"Z": "zsiros", "EX-Z": "zsiros", "FC": "filicau", "FK": "filicau", "EX-C": "filicau",
+                  "F": "ferbli", "EX-F": "ferbli"}
+
+
+def clause_page(rule: str) -> str:
+    """The site page (relative to a language's root) that carries the anchor of ``rule``.
+
+    >>> clause_page("Z-4.4"), clause_page("FK-V2"), clause_page("D-F3"), clause_page("EX-C1")
+    ('zsiros/rules/', 'filicau/variants/', 'sources/', 'filicau/rules/')
+    """
+    if rule.startswith("D-"):
+        return "sources/"
+    prefix = rule[:4] if rule.startswith("EX-") else rule.split("-", 1)[0]
+    page = "variants/" if "-V" in rule else "rules/"
+    return f"{GAME_OF_PREFIX[prefix]}/{page}"
+
+
 class HcardsError(Exception):
     """Base class of every error the core raises on purpose."""
 

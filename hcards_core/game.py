@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import HIDDEN, parse_card
+from .cards import HIDDEN, card_name, parse_card
 from .errors import IllegalAction, MalformedRecord
 from .messages import render
 
@@ -137,8 +137,29 @@ class State:
         return data
 
     def narrate(self, event: dict, lang: str = "en") -> str:
+        """The event in words; card codes in ``card``/``cards`` read as card names."""
         params = {k: v for k, v in event.items() if k != "type"}
-        return render(f"event.{self.game}.{event['type']}", lang, **params)
+        if isinstance(params.get("card"), str):
+            params["card"] = card_name(params["card"], lang)
+        if isinstance(params.get("cards"), list):
+            params["cards"] = [card_name(c, lang) for c in params["cards"]]
+        return render(self.event_key(event), lang, **params)
+
+    def event_key(self, event: dict) -> str:
+        return f"event.{self.game}.{event['type']}"
+
+    # ---- the card table (hcards_core.table draws it; games fill in what is theirs) -----------
+    def table_center(self) -> list[list[dict]]:
+        """The cards on the table, as rounds of ``{"seat", "card"}`` (empty by default)."""
+        return []
+
+    def table_facts(self) -> list[tuple[str, object]]:
+        """Public facts beside the table as (catalog key, value), e.g. the talon size or the pot."""
+        return []
+
+    def seat_team(self, seat: int) -> int | None:
+        """The seat's side, when sides are fixed during the deal."""
+        return None
 
 
 @dataclass

@@ -94,6 +94,20 @@ def _as_seat(value, players: int, where: str) -> int:
 
 def replay(record: dict, lang: str = "en", events: bool = False) -> dict:
     """Replay a record; malformed input raises ``MalformedRecord``, illegal play is reported."""
+    return _run(record, lang, events)[0]
+
+
+def state_at(record: dict, deal: int, after: int, lang: str = "en"):
+    """The state of deal ``deal`` after its first ``after`` actions (walkthrough steps, what-ifs).
+
+    Returns ``(state, report)``: ``report`` is the replay output up to that point (events of
+    the earlier actions included). An illegal action on the way is reported, not raised.
+    """
+    out, state = _run(record, lang, True, stop=(deal, after))
+    return state, out
+
+
+def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = None):
     if not isinstance(record, dict):
         raise MalformedRecord("not_a_record")
     for key in record:
@@ -110,8 +124,11 @@ def replay(record: dict, lang: str = "en", events: bool = False) -> dict:
     deals_raw = record.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
         raise MalformedRecord("no_deals", where="deals")
+    if stop is not None and not 0 <= stop[0] < len(deals_raw):
+        raise MalformedRecord("no_such_step", where="deals", deal=stop[0], after=stop[1])
 
     out = {"ok": True, "deals": [], "session": None, "error": None}
+    state = None
     for i, deal in enumerate(deals_raw):
         where = f"deals[{i}]"
         if not isinstance(deal, dict):
@@ -125,6 +142,10 @@ def replay(record: dict, lang: str = "en", events: bool = False) -> dict:
         if not isinstance(actions_raw, list):
             raise MalformedRecord("bad_field", where=f"{where}.actions", value=repr(actions_raw), expected="list")
         actions = [game.parse_action(a, players, f"{where}.actions[{k}]") for k, a in enumerate(actions_raw)]
+        if stop is not None and stop[0] == i:
+            if not 0 <= stop[1] <= len(actions):
+                raise MalformedRecord("no_such_step", where=where, deal=i, after=stop[1])
+            actions = actions[:stop[1]]
         report = {"result": None, "events": []}
         if events:
             report["events"] = [_event(state, e, None, lang) for e in state.events]
@@ -138,19 +159,21 @@ def replay(record: dict, lang: str = "en", events: bool = False) -> dict:
                 out["error"] = {"deal": i, "action": k, "rule": exc.rule, "code": exc.code,
                                 "message": exc.message(lang)}
                 out["session"] = game.session_report(session)
-                return out
+                return out, state
             if events:
                 report["events"].extend(_event(state, e, k, lang) for e in state.events)
         if state.is_over:
             report["result"] = state.result()
             session = game.settle(session, state)
-        elif i < len(deals_raw) - 1:
+        elif i < len(deals_raw) - 1 and not (stop and stop[0] == i):
             raise MalformedRecord("deal_unfinished", where=where, deal=i)
         else:
             report.update(_unfinished(state))
         out["deals"].append(report)
+        if stop is not None and stop[0] == i:
+            break
     out["session"] = game.session_report(session)
-    return out
+    return out, state
 
 
 def _unfinished(state) -> dict:

@@ -1,0 +1,126 @@
+"""The card table: a deal's state drawn as accessible HTML.
+
+One renderer serves both sides of the site: the MkDocs hooks call it at build time, so a
+walkthrough is readable without JavaScript and found by the search; the browser's Python
+worker calls it again when the learner steps, switches the view or tries a move. The table
+keeps ``dir="ltr"`` so seat order never mirrors on a Persian page; seats sit in playing order
+(anticlockwise: seat 1 on seat 0's right, i.e. to the right of the bottom seat on screen).
+
+``assets`` is the relative URL of the site's ``assets/`` folder from the page showing the
+table, so the same HTML works at ``/``, in a language folder or under a sub-path.
+
+>>> from hcards_core.cards import PACK
+>>> from hcards_core.zsiros import new_deal
+>>> html = render_table(new_deal(players=2, dealer=1, pack=list(PACK)), seat=0, lang="en")
+>>> 'alt="Ace of acorns"' in html, html.count('alt="hidden card"')
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from .cards import HIDDEN, card_name
+from .messages import render
+
+SEAT_LETTERS = "ABCDEF"
+
+
+def seat_label(seat: int) -> str:
+    """Seats are shown as letters in playing order, as the rules' worked examples name them."""
+    return SEAT_LETTERS[seat] if 0 <= seat < len(SEAT_LETTERS) else str(seat)
+
+
+def card_img(card: str, lang: str, assets: str) -> str:
+    file = "back" if card == HIDDEN else card
+    return (f'<img class="hc-card" src="{escape(assets)}cards/{file}.svg" '
+            f'alt="{escape(card_name(card, lang))}" width="40" height="64">')
+
+
+def action_label(state, action: dict, lang: str) -> str:
+    """A legal action in words, e.g. 'Let the trick go' or 'Bet 2'."""
+    params = {k: v for k, v in action.items() if k not in ("seat", "act")}
+    if isinstance(params.get("card"), str):
+        params["card"] = card_name(params["card"], lang)
+    if "slave" in params:
+        params["slave"] = seat_label(params["slave"])
+    key = f"act.{state.game}.{action['act']}"
+    if action["act"] == "call" and "call" in action:
+        key = f"act.{state.game}.call_{action['call']}"
+    return render(key, lang, **params)
+
+
+def render_table(state, seat: int | None = None, lang: str = "en", assets: str = "assets/",
+                 interactive: bool = False) -> str:
+    """The table as HTML, seen by ``seat`` (None: every card face up).
+
+    With ``interactive``, the seat to act's cards and its other legal actions are buttons
+    carrying the action as JSON (``data-action``), for the page script to send to the core.
+    """
+    n = state.players
+    pub = state.public_state()
+    dealer, to_act = pub.get("dealer"), state.to_act
+    legal = state.legal_actions() if interactive and to_act is not None else []
+    playable = {a["card"] for a in legal if a.get("act") == "play" and "card" in a}
+    parts = [f'<div class="hc-table hc-table--{n}" dir="ltr" role="group" '
+             f'aria-label="{escape(render("table.label", lang))}">']
+    for s, hand in enumerate(state.view(seat)["hands"]):
+        classes = ["hc-seat", f"hc-seat--{n}-{s}"] + (["hc-seat--to-act"] if s == to_act else [])
+        tags = []
+        if s == dealer:
+            tags.append(render("table.dealer", lang))
+        if s == to_act:
+            tags.append(render("table.to_act", lang))
+        team = state.seat_team(s)
+        name = render("table.seat", lang, seat=seat_label(s))
+        if team is not None:
+            name += f' <span class="hc-team hc-team--{team}">{escape(render("table.team", lang, team=team + 1))}</span>'
+        tag_html = "".join(f'<span class="hc-tag">{escape(t)}</span>' for t in tags)
+        parts.append(f'<section class="{" ".join(classes)}" data-seat="{s}" '
+                     f'aria-label="{escape(render("table.seat", lang, seat=seat_label(s)))}">'
+                     f'<h4 class="hc-seat-name">{name} {tag_html}</h4><ul class="hc-hand">')
+        for card in hand:
+            img = card_img(card, lang, assets)
+            if s == to_act and card in playable:
+                action = escape(f'{{"seat": {s}, "act": "play", "card": "{card}"}}')
+                parts.append(f'<li><button type="button" class="hc-card-btn" data-action="{action}">{img}</button></li>')
+            else:
+                parts.append(f"<li>{img}</li>")
+        parts.append("</ul></section>")
+    parts.append(_center(state, lang, assets))
+    facts = state.table_facts()
+    if facts:
+        parts.append('<dl class="hc-facts">')
+        for key, value in facts:
+            parts.append(f"<div><dt>{escape(render(key, lang))}</dt><dd>{escape(str(value))}</dd></div>")
+        parts.append("</dl>")
+    others = [a for a in legal if not (a.get("act") == "play" and "card" in a)]
+    if others:
+        parts.append(f'<div class="hc-actions" role="group" aria-label="{escape(render("table.actions", lang))}">')
+        for a in others:
+            data = escape(_action_json(a))
+            parts.append(f'<button type="button" class="md-button hc-action" data-action="{data}">'
+                         f"{escape(action_label(state, a, lang))}</button>")
+        parts.append("</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _center(state, lang: str, assets: str) -> str:
+    rounds = state.table_center()
+    out = [f'<div class="hc-center" aria-label="{escape(render("table.center", lang))}">']
+    if not rounds:
+        out.append(f'<p class="hc-empty">{escape(render("table.empty", lang))}</p>')
+    for k, rnd in enumerate(rounds):
+        out.append(f'<ol class="hc-round" aria-label="{escape(render("table.round", lang, round=k + 1))}">')
+        for play in rnd:
+            out.append(f'<li data-seat="{play["seat"]}"><span class="hc-who">{seat_label(play["seat"])}</span>'
+                       f'{card_img(play["card"], lang, assets)}</li>')
+        out.append("</ol>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _action_json(action: dict) -> str:
+    return json.dumps(action, ensure_ascii=False)
