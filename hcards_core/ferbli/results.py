@@ -1,0 +1,63 @@
+"""How a Ferbli deal ends (F-8, F-5.4, F-7.3) and how its events read.
+
+Three endings: one player left wins the whole pot unseen (F-8.1); a showdown gives the whole
+pot to the best hand, ties to the player nearest the dealer's right, never split (F-8.2,
+F-8.3); or the pot carries over as a cukassza after a failed quorum or when everyone checks,
+with every player who has not paid the vizi paying it now (F-5.4, F-7.3).
+"""
+
+from __future__ import annotations
+
+from ..messages import render
+
+
+def _finish(state, winner, showdown, reason: str) -> None:
+    state.outcome = {"winner": winner, "won": state.pot if winner is not None else 0,
+                     "showdown": showdown, "carried": winner is None, "reason": reason,
+                     "pot": state.pot, "stakes": state.stake[:]}
+    state.pending = []
+    state.decider = None
+
+
+def win_alone(state) -> None:
+    """F-8.1 / F-6.10: everyone else has folded."""
+    seat = state.active()[0]
+    state.events.append({"type": "win_alone", "seat": seat, "amount": state.pot})
+    _finish(state, seat, [], "alone")
+
+
+def showdown(state) -> None:
+    """F-8.2/F-8.3: hands shown from the dealer's right; the first of the best wins."""
+    shown, best, winner = [], None, None
+    for seat in state.active():
+        category, value, key = state.ranking.entry(state.held[seat])
+        shown.append({"seat": seat, "category": category, "value": value})
+        state.events.append({"type": "shows", "seat": seat, "cards": state.held[seat][:],
+                             "category": category, "value": value})
+        if best is None or key > best:
+            best, winner = key, seat
+    state.events.append({"type": "win", "seat": winner, "amount": state.pot})
+    _finish(state, winner, shown, "showdown")
+
+
+def carry(state, reason: str) -> None:
+    """Cukassza: whoever has not paid the vizi pays it now; the pot stays for the next deal."""
+    payers = [s for s in range(state.players) if not state.paid[s]]
+    for seat in payers:
+        state._post(seat, state.vizi)
+    state.events.append({"type": "cukassza", "pot": state.pot, "seats": payers, "amount": state.vizi})
+    _finish(state, None, [], reason)
+
+
+def category_label(category: str, lang: str = "en") -> str:
+    return render(f"ferbli.category.{category}", lang)
+
+
+def narrate(state, event: dict, lang: str = "en") -> str:
+    params = {k: v for k, v in event.items() if k != "type"}
+    if "category" in params:
+        params["category"] = category_label(params["category"], lang)
+        params["value"] = "" if params.get("value") is None else params["value"]
+    if "seats" in params and not params["seats"]:
+        params["seats"] = "—"
+    return render(f"event.ferbli.{event['type']}", lang, **params)
