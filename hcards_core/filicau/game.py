@@ -135,7 +135,7 @@ class FilicauGame(Game):
     # ---- one deal ---------------------------------------------------------------------------
     def deal(self, session, cards, dealer, where):
         if dealer is not None and dealer != session.dealer:
-            raise MalformedRecord("filicau_wrong_dealer", where=f"{where}.dealer", dealer=dealer, expected=session.dealer)
+            raise MalformedRecord("filicau_wrong_dealer", where=f"{where}.dealer", dealer=dealer, to_act=session.dealer)
         where = f"{where}.cards"
         if not isinstance(cards, dict):
             raise MalformedRecord("bad_field", where=where, value=repr(cards), expected="object")

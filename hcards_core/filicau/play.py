@@ -24,6 +24,7 @@ def deal_state(hands, dealer: int = 0, options: dict | None = None, start: dict 
     the dealer's first card is the one turned for trumps unless ``trump`` is given)."""
     game, opts = _game(options)
     session = game.new_session(len(hands), opts, dealer, start or {})
+    hands = [list(h) for h in hands]
     cards = {"hands": hands} if trump is None else {"hands": hands, "trump": trump}
     return game.deal(session, cards, None, "deal")
 
