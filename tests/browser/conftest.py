@@ -1,0 +1,112 @@
+"""Browser fixtures: the built site on a local HTTP server, Debian's Chromium driven by the
+Python playwright package (never `playwright install`), and a guard that aborts and records
+every request to a host other than 127.0.0.1 and fails the test if there was one."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SUBPATH = "/mirror/hcards/"  # the same site, served under a sub-path
+
+
+def chromium_path() -> str:
+    path = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.fail("Chromium not found: install Debian's chromium (scripts/setup does, as root) "
+                    "or set HCARDS_CHROMIUM", pytrace=False)
+    return path
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/octet-stream"}
+
+    def translate_path(self, path):
+        if path.startswith(SUBPATH):
+            path = "/" + path[len(SUBPATH):]
+        return super().translate_path(path)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(built_site):
+    """Base URL of the built site served by a threaded http.server on a random port."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        # launch() starts Chromium with a fresh temporary profile of its own; every test
+        # then gets a fresh browser context.
+        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Outside:
+    """Requests to hosts other than 127.0.0.1 (aborted when routed)."""
+
+    def __init__(self):
+        self.requests: list[str] = []
+        self.local: list[str] = []
+
+    def check(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            return True
+        if parts.hostname == "127.0.0.1":
+            self.local.append(url)
+            return True
+        self.requests.append(url)
+        return False
+
+
+@pytest.fixture
+def outside():
+    return Outside()
+
+
+@pytest.fixture
+def context(browser, outside):
+    """A fresh browser context whose every request is checked: outside ones are aborted."""
+    ctx = browser.new_context()
+
+    def guard(route):
+        if outside.check(route.request.url):
+            route.continue_()
+        else:
+            route.abort()
+
+    ctx.route("**/*", guard)
+    yield ctx
+    ctx.close()
+    assert not outside.requests, f"requests left the machine: {outside.requests}"
+
+
+@pytest.fixture
+def page(context):
+    p = context.new_page()
+    p.set_default_timeout(30_000)
+    return p

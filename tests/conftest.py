@@ -1,0 +1,35 @@
+"""Shared fixtures for the site, Pyodide and browser layers.
+
+Kept free of heavy imports: the core's tests (tests/core) also run inside Pyodide, where only
+their own folder is copied.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """``mkdocs build --strict`` of all five languages into a temporary folder (once)."""
+    site = tmp_path_factory.mktemp("site-build") / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    if run.returncode:
+        pytest.fail(f"mkdocs build --strict failed:\n{run.stdout}\n{run.stderr}", pytrace=False)
+    return site
