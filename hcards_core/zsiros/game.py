@@ -67,7 +67,7 @@ class ZsirosGame(Game):
         if session.winner is not None:
             raise MalformedRecord("game_over", where=where, team=session.winner, score=session.score)
         if dealer is not None and dealer != session.dealer:
-            raise MalformedRecord("dealer_mismatch", where=f"{where}.dealer", dealer=dealer, expected=session.dealer)
+            raise MalformedRecord("dealer_mismatch", where=f"{where}.dealer", dealer=session.dealer, seat=dealer)
         hands, talon = parse_cards_field(cards, session.players, session.dealer, f"{where}.cards")
         return ZsirosState(session.players, session.dealer, hands, talon, session.options)
 

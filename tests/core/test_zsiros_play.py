@@ -132,7 +132,7 @@ def test_dealer_rotates_and_a_stated_dealer_is_checked(tmp_path):
     assert out["ok"] and out["session"]["dealer"] == 1
     rec["deals"][1]["dealer"] = 2
     status, _, err = cli(tmp_path, rec)
-    assert status == 2 and "seat 0" in err
+    assert status == 2 and "passes to the right" in err
 
 
 # ---- calls -------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ ERRORS = {  # every error code the game raises, with the parameters it raises it
     "call_not_partner_turn": {"seat": 1, "to_act": 0}, "call_already_made": {"seat": 2, "to_act": 0},
     "continue_needs_hit": {"seat": 0, "card": "Ob", "rank": "X"}, "no_hitting_card": {"seat": 0, "rank": "9"},
     "nothing_to_stop": {"seat": 2}, "game_over": {"team": 1, "score": [2, 5]},
-    "dealer_mismatch": {"dealer": 2, "expected": 0}, "bad_cards": {"keys": ["hands"]},
+    "dealer_mismatch": {"dealer": 0, "seat": 2}, "bad_cards": {"keys": ["hands"]},
     "not_your_turn": {"seat": 1, "to_act": 0}, "deal_over": {}, "card_not_in_hand": {"seat": 0, "card": "Aa"},
 }
 
