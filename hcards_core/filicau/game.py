@@ -20,14 +20,13 @@ the left-hand player).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..cards import parse_cards
 from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands
 from . import results as R
-from .options import make_options
 from .rules import SUITS, pack_for, top_trumps, turned_trump
 from .state import Context, FilicauState
 
@@ -50,7 +49,6 @@ class Session:
     trump: str | None = None
     old_man: int | None = None
     deals: int = 0
-    extra: dict = field(default_factory=dict)
 
     @property
     def mode(self) -> str:
