@@ -19,6 +19,11 @@ from importlib import resources
 from . import LANGUAGES
 
 DEFAULT_LANGUAGE = "en"
+SEAT_LETTERS = "ABCDEF"
+# Parameters that name seats: texts show them as the letters the table shows (seat 0 = A),
+# the letters the rules' worked examples use; JSON keeps the numbers.
+SEAT_PARAMS = frozenset({"seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave",
+                         "old_man"})
 GAMES = ("zsiros", "filicau", "ferbli")
 
 
@@ -56,11 +61,20 @@ def render(key: str, lang: str = DEFAULT_LANGUAGE, **params) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in."""
     lang = check_language(lang)
     template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
-    return template.format_map(_Params({k: _display(v, lang) for k, v in params.items()}))
+    return template.format_map(_Params({k: _display(v, lang, k in SEAT_PARAMS) for k, v in params.items()}))
 
 
-def _display(value, lang: str):
-    """Lists render as comma-separated text; seats stay numbers; strings stay as they are."""
+def seat_label(seat) -> str:
+    """The letter of a seat in texts.
+
+    >>> seat_label(0), seat_label(5), seat_label(None)
+    ('A', 'F', 'None')
+    """
+    return SEAT_LETTERS[seat] if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS) else str(seat)
+
+
+def _display(value, lang: str, is_seat: bool = False):
+    """Lists render as comma-separated text; seats as letters; other values as they are."""
     if isinstance(value, (list, tuple)):
-        return catalog(lang).get("list.separator", ", ").join(str(_display(v, lang)) for v in value)
-    return value
+        return catalog(lang).get("list.separator", ", ").join(str(_display(v, lang, is_seat)) for v in value)
+    return seat_label(value) if is_seat else value

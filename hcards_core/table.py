@@ -22,19 +22,13 @@ import json
 from html import escape
 
 from .cards import HIDDEN, card_name
-from .messages import render
-
-SEAT_LETTERS = "ABCDEF"
+from .messages import render, seat_label
 
 
-def seat_label(seat: int) -> str:
-    """Seats are shown as letters in playing order, as the rules' worked examples name them."""
-    return SEAT_LETTERS[seat] if 0 <= seat < len(SEAT_LETTERS) else str(seat)
-
-
-def card_img(card: str, lang: str, assets: str) -> str:
+def card_img(card: str, lang: str, assets: str, highlight: bool = False) -> str:
     file = "back" if card == HIDDEN else card
-    return (f'<img class="hc-card" src="{escape(assets)}cards/{file}.svg" '
+    cls = "hc-card hc-card--hl" if highlight else "hc-card"
+    return (f'<img class="{cls}" src="{escape(assets)}cards/{file}.svg" '
             f'alt="{escape(card_name(card, lang))}" width="40" height="64">')
 
 
@@ -43,8 +37,6 @@ def action_label(state, action: dict, lang: str) -> str:
     params = {k: v for k, v in action.items() if k not in ("seat", "act")}
     if isinstance(params.get("card"), str):
         params["card"] = card_name(params["card"], lang)
-    if "slave" in params:
-        params["slave"] = seat_label(params["slave"])
     key = f"act.{state.game}.{action['act']}"
     if action["act"] == "call" and "call" in action:
         key = f"act.{state.game}.call_{action['call']}"
@@ -52,8 +44,8 @@ def action_label(state, action: dict, lang: str) -> str:
 
 
 def render_table(state, seat: int | None = None, lang: str = "en", assets: str = "assets/",
-                 interactive: bool = False) -> str:
-    """The table as HTML, seen by ``seat`` (None: every card face up).
+                 interactive: bool = False, highlight=()) -> str:
+    """The table as HTML, seen by ``seat`` (None: every card face up); ``highlight`` marks cards.
 
     With ``interactive``, the seat to act's cards and its other legal actions are buttons
     carrying the action as JSON (``data-action``), for the page script to send to the core.
@@ -73,22 +65,22 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
         if s == to_act:
             tags.append(render("table.to_act", lang))
         team = state.seat_team(s)
-        name = render("table.seat", lang, seat=seat_label(s))
+        name = render("table.seat", lang, seat=s)
         if team is not None:
             name += f' <span class="hc-team hc-team--{team}">{escape(render("table.team", lang, team=team + 1))}</span>'
         tag_html = "".join(f'<span class="hc-tag">{escape(t)}</span>' for t in tags)
         parts.append(f'<section class="{" ".join(classes)}" data-seat="{s}" '
-                     f'aria-label="{escape(render("table.seat", lang, seat=seat_label(s)))}">'
+                     f'aria-label="{escape(render("table.seat", lang, seat=s))}">'
                      f'<h4 class="hc-seat-name">{name} {tag_html}</h4><ul class="hc-hand">')
         for card in hand:
-            img = card_img(card, lang, assets)
+            img = card_img(card, lang, assets, card in highlight)
             if s == to_act and card in playable:
                 action = escape(f'{{"seat": {s}, "act": "play", "card": "{card}"}}')
                 parts.append(f'<li><button type="button" class="hc-card-btn" data-action="{action}">{img}</button></li>')
             else:
                 parts.append(f"<li>{img}</li>")
         parts.append("</ul></section>")
-    parts.append(_center(state, lang, assets))
+    parts.append(_center(state, lang, assets, highlight))
     facts = state.table_facts()
     if facts:
         parts.append('<dl class="hc-facts">')
@@ -107,7 +99,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     return "".join(parts)
 
 
-def _center(state, lang: str, assets: str) -> str:
+def _center(state, lang: str, assets: str, highlight=()) -> str:
     rounds = state.table_center()
     out = [f'<div class="hc-center" aria-label="{escape(render("table.center", lang))}">']
     if not rounds:
@@ -116,7 +108,7 @@ def _center(state, lang: str, assets: str) -> str:
         out.append(f'<ol class="hc-round" aria-label="{escape(render("table.round", lang, round=k + 1))}">')
         for play in rnd:
             out.append(f'<li data-seat="{play["seat"]}"><span class="hc-who">{seat_label(play["seat"])}</span>'
-                       f'{card_img(play["card"], lang, assets)}</li>')
+                       f'{card_img(play["card"], lang, assets, play["card"] in highlight)}</li>')
         out.append("</ol>")
     out.append("</div>")
     return "".join(out)

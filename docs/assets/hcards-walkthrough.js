@@ -1,0 +1,197 @@
+// Step-through walkthroughs. The build prerenders every step (narration, events, card table)
+// so the page reads without JavaScript; this script shows one step at a time with
+// previous/next buttons, the arrow keys, a step counter and a permalink per step
+// (#<walkthrough-id>-<n>). Once Python is ready in the worker, the view can switch to one
+// seat's eyes and the learner can branch off ("what if I play this?"): the core in the
+// browser applies the move, or explains with the clause why it is illegal.
+
+import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+const letter = (seat) => "ABCDEF"[seat] ?? String(seat);
+
+class Walkthrough {
+  constructor(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.ui = this.data.ui;
+    this.steps = [...root.querySelectorAll(".hc-step")];
+    this.static = this.steps.map((li) => li.querySelector(".hc-table")?.outerHTML ?? "");
+    this.current = 0;
+    this.seat = null; // null: all cards
+    this.branch = []; // the learner's own actions from the current step
+    this.ready = false;
+    this.build();
+    this.show(this.stepFromHash() ?? 0, false);
+    onStatus((s) => this.onStatus(s));
+  }
+
+  build() {
+    const ui = this.ui;
+    const id = this.data.id;
+    this.prevBtn = el("button", { type: "button", class: "md-button", text: ui.prev });
+    this.nextBtn = el("button", { type: "button", class: "md-button md-button--primary", text: ui.next });
+    this.counter = el("span", { class: "hc-counter", role: "status", "aria-live": "polite" });
+    this.link = el("a", { class: "hc-permalink", text: ui.permalink });
+    this.viewSelect = el("select", { id: `${id}-view`, disabled: "" });
+    this.viewSelect.append(el("option", { value: "", text: ui.all_cards }));
+    for (let s = 0; s < this.data.players; s++) {
+      this.viewSelect.append(el("option", { value: String(s), text: fill(ui.seat_view, { seat: letter(s) }) }));
+    }
+    this.statusLine = el("span", { class: "hc-runtime-status" });
+    const controls = el(
+      "div", { class: "hc-controls" },
+      this.prevBtn, this.counter, this.nextBtn,
+      el("label", { for: this.viewSelect.id, text: ui.view }), this.viewSelect,
+      this.link, this.statusLine,
+    );
+    this.whatif = el("div", { class: "hc-whatif", "aria-live": "polite", hidden: "" });
+    this.root.querySelector(".hc-steps").before(controls);
+    this.root.querySelector(".hc-steps").after(el("p", { class: "hc-hint", text: ui.whatif_hint }), this.whatif);
+    this.root.classList.add("hc-live");
+
+    this.prevBtn.addEventListener("click", () => this.show(this.current - 1));
+    this.nextBtn.addEventListener("click", () => this.show(this.current + 1));
+    this.viewSelect.addEventListener("change", () => {
+      this.seat = this.viewSelect.value === "" ? null : Number(this.viewSelect.value);
+      this.refresh();
+    });
+    this.root.addEventListener("keydown", (event) => {
+      if (event.target.closest("select, input, textarea")) return;
+      const rtl = getComputedStyle(this.root).direction === "rtl";
+      const forward = rtl ? "ArrowLeft" : "ArrowRight";
+      const back = rtl ? "ArrowRight" : "ArrowLeft";
+      if (event.key === forward) this.show(this.current + 1);
+      else if (event.key === back) this.show(this.current - 1);
+      else return;
+      event.preventDefault();
+    });
+    this.root.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-action]");
+      if (button && this.root.contains(button)) this.tryAction(JSON.parse(button.dataset.action));
+    });
+    this.root.addEventListener("focusin", start, { once: true });
+    this.root.addEventListener("pointerdown", start, { once: true });
+    window.addEventListener("hashchange", () => {
+      const n = this.stepFromHash();
+      if (n !== null) this.show(n, false);
+    });
+  }
+
+  stepFromHash() {
+    const prefix = `#${this.data.id}-`;
+    if (!location.hash.startsWith(prefix)) return null;
+    const n = Number(location.hash.slice(prefix.length));
+    return Number.isInteger(n) && n >= 1 && n <= this.steps.length ? n - 1 : null;
+  }
+
+  show(index, updateUrl = true) {
+    if (index < 0 || index >= this.steps.length) return;
+    this.current = index;
+    this.branch = [];
+    this.steps.forEach((li, i) => li.classList.toggle("hc-current", i === index));
+    const n = index + 1;
+    this.counter.textContent = fill(this.ui.step, { n, total: this.steps.length });
+    this.prevBtn.disabled = index === 0;
+    this.nextBtn.disabled = index === this.steps.length - 1;
+    const hash = `#${this.data.id}-${n}`;
+    this.link.href = hash;
+    if (updateUrl && location.hash !== hash) history.replaceState(null, "", hash);
+    if (updateUrl) this.root.focus({ preventScroll: true });
+    this.whatif.hidden = true;
+    this.whatif.replaceChildren();
+    this.refresh();
+  }
+
+  step() {
+    return this.data.steps[this.current];
+  }
+
+  tableSlot() {
+    return this.steps[this.current].querySelector(".hc-table");
+  }
+
+  setTable(html) {
+    const slot = this.tableSlot();
+    if (!slot) return;
+    const holder = document.createElement("div");
+    holder.innerHTML = html;
+    slot.replaceWith(holder.firstElementChild);
+  }
+
+  onStatus(s) {
+    this.statusLine.textContent = { loading: this.ui.loading, ready: this.ui.ready, failed: this.ui.failed }[s.status] ?? "";
+    if (s.status === "ready" && !this.ready) {
+      this.ready = true;
+      this.viewSelect.disabled = false;
+      this.refresh();
+    }
+  }
+
+  // The current step's table from the core: in the chosen view, with the legal moves as buttons.
+  async refresh() {
+    if (!this.ready) {
+      if (this.static[this.current]) this.setTable(this.static[this.current]);
+      return;
+    }
+    const { deal, after } = this.step();
+    const want = this.current;
+    try {
+      const value = await call("table_at", {
+        record: this.data.record, deal, after, seat: this.seat, lang: this.data.lang,
+        assets: this.data.assets, interactive: true,
+      });
+      if (want === this.current && !this.branch.length) this.setTable(value.html);
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  async tryAction(action) {
+    const { deal, after } = this.step();
+    const actions = [...this.branch, action];
+    try {
+      const value = await call("try_actions", {
+        record: this.data.record, deal, after, actions, seat: this.seat, lang: this.data.lang, assets: this.data.assets,
+      });
+      if (!value.error) this.branch = actions;
+      this.setTable(value.html);
+      this.showWhatif(value.events, value.error);
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  showWhatif(events, error) {
+    const ui = this.ui;
+    const back = el("button", { type: "button", class: "md-button", text: ui.back });
+    back.addEventListener("click", () => this.show(this.current, false));
+    const parts = [el("h3", { text: ui.whatif_title })];
+    if (events.length) parts.push(el("ul", {}, ...events.map((t) => el("li", { text: t }))));
+    if (error) {
+      const rule = el("a", { href: `${this.data.home}${error.page}#${error.rule}`, text: fill(ui.rule, { rule: error.rule }) });
+      parts.push(el("p", { class: "hc-error", role: "alert" }, `${ui.illegal} ${error.message} `, "(", rule, ")"));
+    }
+    parts.push(back);
+    this.whatif.replaceChildren(...parts);
+    this.whatif.hidden = false;
+  }
+
+  report(err) {
+    const message = err instanceof HcardsError ? err.error.message : String(err);
+    this.whatif.replaceChildren(el("p", { class: "hc-error", role: "alert", text: message }));
+    this.whatif.hidden = false;
+  }
+}
+
+for (const root of document.querySelectorAll(".hc-walkthrough")) new Walkthrough(root);

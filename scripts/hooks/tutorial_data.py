@@ -1,0 +1,66 @@
+"""Tutorials as data (ARCHITECTURE §5): loading and checking walkthroughs, exercises and
+ruling cases from ``tutorials/``, with their texts from ``tutorials/text/<lang>/<kind>.json``.
+
+Structure and text live apart: a walkthrough file holds the record and, per step, a text key;
+each language's file maps ``<id>.<key>`` to the words. ``texts`` raises ``MissingText`` for a
+key that a language lacks, so a build (and the tests) fail instead of showing a gap.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIALS = ROOT / "tutorials"
+LANGUAGES = ("en", "hu", "ro", "fa", "ja")
+GAMES = ("zsiros", "filicau", "ferbli")
+
+if str(ROOT) not in sys.path:  # the hooks run the core from the working tree
+    sys.path.insert(0, str(ROOT))
+
+
+class MissingText(KeyError):
+    pass
+
+
+def load_kind(kind: str) -> list[dict]:
+    """Every item of one kind (``walkthroughs``, ``exercises``, ``rulings``), in file order."""
+    items = []
+    for path in sorted((TUTORIALS / kind).glob("*/*.json")):
+        item = json.loads(path.read_text(encoding="utf-8"))
+        item.setdefault("id", path.stem)
+        item.setdefault("game", path.parent.name)
+        item["_file"] = str(path.relative_to(ROOT))
+        items.append(item)
+    items.sort(key=lambda i: (GAMES.index(i["game"]) if i["game"] in GAMES else 9, i.get("order", 0), i["id"]))
+    return items
+
+
+@lru_cache(maxsize=None)
+def _text_file(lang: str, kind: str) -> dict:
+    path = TUTORIALS / "text" / lang / f"{kind}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def text(lang: str, kind: str, key: str) -> str:
+    try:
+        return _text_file(lang, kind)[key]
+    except KeyError:
+        raise MissingText(f"tutorials/text/{lang}/{kind}.json has no text for '{key}'") from None
+
+
+UI_KEYS = ("prev", "next", "step", "view", "all_cards", "seat_view", "permalink", "whatif_hint", "whatif_title",
+           "back", "illegal", "rule", "loading", "ready", "failed")
+
+
+def ui(lang: str) -> dict:
+    """The labels of the page widgets (step player, what-if) in ``lang``."""
+    return {key: text(lang, "ui", key) for key in UI_KEYS}
+
+
+def reload() -> None:
+    """Forget cached texts (``mkdocs serve`` rebuilds after an edit)."""
+    _text_file.cache_clear()

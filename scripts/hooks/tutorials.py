@@ -1,0 +1,49 @@
+"""MkDocs hook: fills the pages' tutorial placeholders with prerendered HTML.
+
+A page marks where a kind of tutorial goes with ``<div data-hcards="walkthroughs"
+data-game="zsiros"></div>``; this hook replaces it, in the page's language, with what the
+renderer of that kind draws from ``tutorials/``. Renderers (one module per kind, next to
+this file) take ``(game, lang, links)`` and return HTML; ``links.assets`` and ``links.home``
+are the relative URLs of the site's ``assets/`` folder and of the language's home page.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import hcards_markdown  # noqa: E402
+import tutorial_data  # noqa: E402
+import walkthroughs  # noqa: E402
+
+
+class Links(NamedTuple):
+    assets: str
+    home: str
+
+
+RENDERERS = {"walkthroughs": walkthroughs.render_game}
+PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
+
+
+def on_pre_build(config):
+    tutorial_data.reload()
+
+
+def on_page_content(html, page, config, files):
+    def fill(match):
+        renderer = RENDERERS.get(match["kind"])
+        if renderer is None:
+            return match[0]
+        lang = hcards_markdown.language_of_src(page.file.src_uri)
+        links = Links(hcards_markdown.relative_url("assets/", page.url),
+                      hcards_markdown.relative_url("" if lang == "en" else f"{lang}/", page.url))
+        return renderer(match["game"], lang, links)
+
+    return PLACEHOLDER.sub(fill, html)
