@@ -1,0 +1,128 @@
+"""Ferbli properties over random legal betting (F-3, F-8): chips are conserved, every bet is
+within the limit, an illegal action leaves the state unchanged, and records replay exactly.
+Plus the fixture records in records/ferbli/ with their expected results."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hcards_core.cards import shuffled_pack
+from hcards_core.errors import IllegalAction
+from hcards_core.ferbli import GAME, random_action, random_deal
+from hcards_core.ferbli.options import limit_for
+from hcards_core.records import replay
+
+VARIANTS = [{}, {"vizi": 5}, {"limit": "unlimited"}, {"limit": "triple", "wild": "santa"},
+            {"majzli": True}, {"shown_cards": True}, {"ruleset": "titok"}, {"table_cap": 12},
+            {"call_or_drop": True}, {"two_failed_deals": True}, {"grigare": "general"}]
+BETS = ("besszer", "charge", "bet", "raise")
+FIXTURES = Path(__file__).parent / "records" / "ferbli"
+
+
+def snapshot(state):
+    return (state.public_state(), state.hands(), state.to_act, state.legal_actions(),
+            state.pending[:], state.owe[:], state.seen[:], state.phase)
+
+
+def illegal_moves(state):
+    """A few actions the rules forbid right now."""
+    seat = state.to_act
+    other = (seat + 1) % state.players
+    moves = [{"seat": other, "act": "pay"}]
+    for legal in state.legal_actions():
+        if legal.get("max") is not None:
+            moves.append({"seat": seat, "act": legal["act"], "amount": legal["max"] + 1})
+        if "min" in legal:
+            moves.append({"seat": seat, "act": legal["act"], "amount": legal["min"] - 1})
+    if state.phase not in ("charge", "counter"):
+        moves.append({"seat": seat, "act": "charge", "amount": state.vizi})
+    if state.seen[seat] >= len(state.held[seat]):
+        moves.append({"seat": seat, "act": "look"})
+    return moves
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10 ** 9), players=st.integers(2, 7), variant=st.sampled_from(VARIANTS),
+       carried=st.sampled_from([0, 0, 6]))
+def test_random_betting_keeps_the_rules(seed, players, variant, carried):
+    rng = random.Random(seed)
+    options = GAME.parse_options(variant)
+    session = GAME.new_session(players, options, seed % players, {"pot": carried})
+    state = GAME.deal(session, {"pack": shuffled_pack(seed)}, None, "deals[0]")
+    steps = 0
+    while not state.is_over:
+        vizi, largest = state.vizi, state.largest
+        for move in illegal_moves(state):
+            before = snapshot(state)
+            with pytest.raises(IllegalAction):
+                state.apply(move)
+            assert snapshot(state) == before
+        action = random_action(state, rng)
+        nxt = state.apply(action)
+        if action["act"] in BETS:
+            limit = limit_for(options, largest)
+            assert vizi <= action["amount"] and (limit is None or action["amount"] <= limit)
+            if options["table_cap"]:
+                assert nxt.stake[action["seat"]] <= options["table_cap"]
+        assert sum(nxt.stake) + carried == nxt.pot  # chips conserved within the deal
+        assert all(o >= 0 for o in nxt.owe)
+        state, steps = nxt, steps + 1
+        assert steps < 500
+    result = state.result()
+    after = GAME.settle(session, state)
+    assert sum(after.balances) + after.pot == carried  # balances plus pot: zero-sum
+    if result["winner"] is not None:
+        assert result["won"] == state.pot and after.pot == 0 and not state.folded[result["winner"]]
+        assert result["showdown"] == [] or result["winner"] in [d["seat"] for d in result["showdown"]]
+    else:
+        assert result["carried"] and after.pot == state.pot and all(state.paid)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10 ** 9), players=st.integers(2, 7), variant=st.sampled_from(VARIANTS))
+def test_random_deals_replay_to_the_same_result(seed, players, variant):
+    state, record = random_deal(seed, players, variant, dealer=seed % players)
+    out = replay(json.loads(json.dumps(record)))
+    assert out["ok"] and out["deals"][0]["result"] == state.result()
+    assert sum(out["session"]["balances"]) + out["session"]["pot"] == 0
+    assert random_deal(seed, players, variant, dealer=seed % players)[1] == record
+
+
+def test_random_play_reaches_every_act_and_ending():
+    seen_acts, reasons = set(), set()
+    for seed in range(400):
+        state, record = random_deal(seed, 2 + seed % 6, VARIANTS[seed % len(VARIANTS)])
+        seen_acts |= {a["act"] for a in record["deals"][0]["actions"]}
+        reasons.add(state.result()["reason"])
+    assert seen_acts == set(GAME.acts)
+    assert reasons == {"showdown", "alone", "cukassza", "all_checked"}
+
+
+def test_copy_is_independent():
+    state = GAME.deal(GAME.new_session(4, GAME.parse_options({}), 0, {}), {"pack": shuffled_pack(3)}, None, "d")
+    twin = state.copy()
+    twin.held[1].append("Xx")
+    twin.stake[0] += 9
+    twin.pending.clear()
+    assert "Xx" not in state.held[1] and state.stake == [0, 1, 0, 0] and state.pending
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.json")), ids=lambda p: p.stem)
+def test_fixture_records(path):
+    fixture = json.loads(path.read_text(encoding="utf-8"))
+    out = replay(fixture["record"], lang="hu", events=True)
+    expect = fixture["expect"]
+    assert out["ok"] == expect["ok"]
+    assert [d["result"] for d in out["deals"]] == expect["results"]
+    assert out["session"] == expect["session"]
+    if "error" in expect:
+        assert {k: out["error"][k] for k in expect["error"]} == expect["error"]
+    assert all(not e["text"].startswith("event.") for d in out["deals"] for e in d["events"])
+
+
+def test_fixtures_exist():
+    assert len(list(FIXTURES.glob("*.json"))) >= 3
