@@ -22,9 +22,8 @@ from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands, parse_pack
 from .options import OPTIONS
-from .rules import HAND_SIZE, talon_size
+from .rules import CALLS, HAND_SIZE, talon_size
 from .state import ZsirosState
-from .rules import CALLS
 
 
 @dataclass

@@ -14,10 +14,12 @@ to act, so ``legal_actions`` (the seat to act's moves) never lists calls: see ``
 
 from __future__ import annotations
 
-from ..cards import card_name
+import copy
+
+from ..cards import card_name, rank_name
 from ..errors import IllegalAction, MalformedRecord
 from ..game import State
-from ..messages import render
+from ..messages import render, seat_label
 from .results import loser_label, score_hand
 from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
 
@@ -72,13 +74,11 @@ class ZsirosState(State):
         data["hands"] = self.hands_
         data["last_card"] = list(self.last_card) if self.last_card else None
         data["events"] = self.events
-        import copy as _copy
-        return _copy.deepcopy(data)
+        return copy.deepcopy(data)
 
     @classmethod
     def from_json(cls, data: dict) -> "ZsirosState":
-        import copy as _copy
-        data = _copy.deepcopy(data)
+        data = copy.deepcopy(data)
         new = object.__new__(cls)
         for name in cls._FIELDS:
             setattr(new, name, data[name])
@@ -288,6 +288,25 @@ class ZsirosState(State):
             "talon": len(self.talon),
             "hand_sizes": [len(h) for h in self.hands_],
         }
+
+    # ---- the card table ------------------------------------------------------------------
+    def table_center(self) -> list[list[dict]]:
+        return self.public_state()["rounds"]
+
+    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
+        pub = self.public_state()
+        facts = []
+        if pub["led_rank"]:
+            facts.append(("table.led_rank", rank_name(pub["led_rank"], lang)))
+        if pub["winner"] is not None and pub["rounds"]:
+            facts.append(("table.winner", seat_label(pub["winner"])))
+        facts += [("table.talon", pub["talon"]),
+                  ("table.points", " – ".join(str(p) for p in pub["points"])),
+                  ("table.tricks", " – ".join(str(t) for t in pub["tricks"]))]
+        return facts
+
+    def seat_team(self, seat: int) -> int | None:
+        return self.side(seat)
 
     def narrate(self, event: dict, lang: str = "en") -> str:
         """Card codes read as card names and calls as their own words, in ``lang``."""
