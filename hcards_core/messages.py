@@ -19,10 +19,10 @@ from importlib import resources
 from . import LANGUAGES
 
 DEFAULT_LANGUAGE = "en"
-SEAT_LETTERS = "ABCDEF"
+SEAT_LETTERS = "ABCDEFG"  # Ferbli seats up to 7 players
 # Parameters that name seats: texts show them as the letters the table shows (seat 0 = A),
 # the letters the rules' worked examples use; JSON keeps the numbers.
-SEAT_PARAMS = frozenset({"seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave",
+SEAT_PARAMS = frozenset({"seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave", "target",
                          "old_man"})
 GAMES = ("zsiros", "filicau", "ferbli")
 
