@@ -56,7 +56,7 @@ class FerbliGame(Game):
         n = session.players
         if dealer is not None and dealer != session.dealer:
             raise MalformedRecord("ferbli_dealer_mismatch", where=f"{where}.dealer", dealer=dealer,
-                                  expected=session.dealer)
+                                  seat=session.dealer)
         dealer = session.dealer
         where = f"{where}.cards"
         if not isinstance(cards, dict) or ("hands" in cards) == ("pack" in cards) or set(cards) - {"hands", "pack"}:
