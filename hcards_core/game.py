@@ -153,8 +153,9 @@ class State:
         """The cards on the table, as rounds of ``{"seat", "card"}`` (empty by default)."""
         return []
 
-    def table_facts(self) -> list[tuple[str, object]]:
-        """Public facts beside the table as (catalog key, value), e.g. the talon size or the pot."""
+    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
+        """Public facts beside the table as (catalog key of the label, value in ``lang``),
+        e.g. the talon size, the trump suit or the pot."""
         return []
 
     def seat_team(self, seat: int) -> int | None:

@@ -81,7 +81,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
                 parts.append(f"<li>{img}</li>")
         parts.append("</ul></section>")
     parts.append(_center(state, lang, assets, highlight))
-    facts = state.table_facts()
+    facts = state.table_facts(lang)
     if facts:
         parts.append('<dl class="hc-facts">')
         for key, value in facts:

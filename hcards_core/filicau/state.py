@@ -13,7 +13,7 @@ from typing import ClassVar
 from ..cards import card_name, suit_name
 from ..errors import IllegalAction
 from ..game import State as _Base
-from ..messages import render
+from ..messages import render, seat_label
 from . import results as R
 from .rules import card_points, legal_cards, order, trick_winner
 
@@ -293,6 +293,26 @@ class FilicauState(_Base):
             params[k] = v
         params.pop("type")
         return render(f"event.filicau.{event['type']}", lang, **params)
+
+    # ---- the card table ------------------------------------------------------------------
+    def table_center(self) -> list[list[dict]]:
+        return [[{"seat": s, "card": c} for s, c in self.table]] if self.table else []
+
+    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
+        pub = self.public_state()
+        facts = []
+        if self.trump:
+            facts.append(("table.trump", suit_name(self.trump, lang)))
+        if pub["winning"] is not None:
+            facts.append(("table.winner", seat_label(pub["winning"])))
+        if pub["points"] is not None:
+            facts.append(("table.points", " – ".join(str(p) for p in pub["points"])))
+        facts.append(("table.status", " / ".join(render(f"term.filicau.{s}", lang) for s in pub["status"])))
+        return facts
+
+    def seat_team(self, seat: int) -> int | None:
+        teams = self.public_state()["teams"]
+        return None if teams is None else (0 if seat in teams[0] else 1)
 
     def teams(self) -> list[list[int]] | None:
         if self.team is None:
