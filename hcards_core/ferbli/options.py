@@ -48,7 +48,7 @@ OPTIONS = {o.name: o for o in (
            doc="Wild cards (F-V2/F-V3, mostly specified; D-F18: a wild may copy any card, even "
                "one held, and counts 11). santa = the Over of acorns; tens; tens_santa (5+ "
                "players); seven_h (5 players), seven_hl (6), seven_hla (7). With santa the "
-               "quorum is 2 at any table size."),
+               "Sánta (santa, tens_santa) the quorum is 2 at any table size."),
     Option("majzli", False, rule="F-V8",
            doc="Majzli: P1 opens the deal with the act `majzli {amount}` (the vizi hidden in the "
                "fist, at least V); the others stay (`vizi`) or fold without knowing it; then it is "

@@ -8,6 +8,7 @@ with every player who has not paid the vizi paying it now (F-5.4, F-7.3).
 
 from __future__ import annotations
 
+from ..cards import rank_name
 from ..messages import render
 
 
@@ -55,9 +56,11 @@ def category_label(category: str, lang: str = "en") -> str:
 
 def narrate(state, event: dict, lang: str = "en") -> str:
     params = {k: v for k, v in event.items() if k != "type"}
-    if "category" in params:
-        params["category"] = category_label(params["category"], lang)
-        params["value"] = "" if params.get("value") is None else params["value"]
+    if "category" in params:  # e.g. "two aces", "banda 41"
+        value = params.get("value")
+        if isinstance(value, str):
+            value = rank_name(value, lang)
+        params["hand"] = category_label(params["category"], lang) + ("" if value is None else f" {value}")
     if "seats" in params and not params["seats"]:
         params["seats"] = "—"
     return render(f"event.ferbli.{event['type']}", lang, **params)

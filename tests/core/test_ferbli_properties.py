@@ -102,6 +102,18 @@ def test_random_play_reaches_every_act_and_ending():
     assert reasons == {"showdown", "alone", "cukassza", "all_checked"}
 
 
+def test_every_event_narrates_in_every_language():
+    kinds = set()
+    for seed in range(120):
+        state, record = random_deal(seed, 2 + seed % 6, VARIANTS[seed % len(VARIANTS)])
+        for lang in ("en", "hu", "ro", "fa", "ja"):
+            out = replay(record, lang=lang, events=True)
+            for event in out["deals"][0]["events"]:
+                kinds.add(event["type"])
+                assert "{" not in event["text"] and not event["text"].startswith("event."), event
+    assert {"blind", "vizi", "fold", "cukassza", "besszer", "charge", "shows", "win", "check"} <= kinds
+
+
 def test_copy_is_independent():
     state = GAME.deal(GAME.new_session(4, GAME.parse_options({}), 0, {}), {"pack": shuffled_pack(3)}, None, "d")
     twin = state.copy()
