@@ -153,9 +153,10 @@ def _parse_options(options: dict | None) -> dict | None:
 
 
 def _four(cards, ranking: Ranking, where: str) -> tuple[str, object, int]:
-    if type(cards) is list and len(cards) == 4:  # fast path: four codes
+    codes = cards.split() if type(cards) is str else cards
+    if type(codes) is list and len(codes) == 4:  # fast path: four distinct codes
         try:
-            return ranking.entry(cards)
+            return ranking.entry(codes)
         except KeyError:
             pass
     parsed = parse_cards(cards if isinstance(cards, (str, list)) else repr(cards), where=where)
