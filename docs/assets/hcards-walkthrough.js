@@ -18,7 +18,7 @@ function el(tag, attrs = {}, ...children) {
 }
 
 const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
-const letter = (seat) => "ABCDEF"[seat] ?? String(seat);
+const letter = (seat) => "ABCDEFG"[seat] ?? String(seat);
 
 class Walkthrough {
   constructor(root) {

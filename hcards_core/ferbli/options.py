@@ -39,7 +39,7 @@ OPTIONS = {o.name: o for o in (
            doc="Optional agreed maximum of one player's stake in a deal (D-F11); 0 = none. "
                "A bet or raise that would take the bettor past it is illegal; a compulsory "
                "blind raise it blocks is waived (D-F21)."),
-    Option("grigare", "none", ("none", "kis_nagy", "general"), rule="F-V1",
+    Option("grigare", "none", ("none", "kis_nagy", "general"), rule="F-V1b",
            doc="kis_nagy (F-V1b, fully specified): kis grigáré 7a 8l 9b Xh is the top hand, nagy "
                "grigáré Ua Ol Kb Ah second. general (F-V1a, partly specified): four consecutive "
                "ranks (7 8 9 X U O K A) in four suits, between banda and three of a kind, ranked "
