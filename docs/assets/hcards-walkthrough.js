@@ -5,17 +5,7 @@
 // seat's eyes and the learner can branch off ("what if I play this?"): the core in the
 // browser applies the move, or explains with the clause why it is illegal.
 
-import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
+import { call, el, onStatus, start, HcardsError } from "./hcards-runtime.js";
 
 const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 const letter = (seat) => "ABCDEFG"[seat] ?? String(seat);
