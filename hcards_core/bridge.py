@@ -98,6 +98,50 @@ def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list
             "to_act": state.to_act, "over": state.is_over, "result": state.result() if state.is_over else None}
 
 
+@exposed
+def check_exercise(exercise: dict, answer, lang: str = "en", assets: str = "assets/") -> dict:
+    """Judge a learner's answer to an exercise (its page payload): right or wrong, why, the
+    clause and its page, and the table after the move (``hcards_core.exercises``)."""
+    from .exercises import check_exercise as check
+
+    return check(exercise, answer, check_language(lang), assets)
+
+
+@exposed
+def exercise_answer(exercise: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """The right answer of an exercise as the core computes it (shown after three tries)."""
+    from .exercises import answer_of
+
+    return answer_of(exercise, check_language(lang), assets)
+
+
+# ---- the ruling checker (hcards_core.checker) ----------------------------------------------
+
+
+@exposed
+def checker_game(game: str, lang: str = "en") -> dict:
+    """Players, options (with choices and clauses), acts and card layouts of ``game``."""
+    from .checker import game_info
+
+    return game_info(game, check_language(lang))
+
+
+@exposed
+def checker_rule(record: dict | str, lang: str = "en") -> dict:
+    """The ruling on a record: each step legal or not, the clause, results, legal actions."""
+    from .checker import rule_record
+
+    return rule_record(record, check_language(lang))
+
+
+@exposed
+def checker_ask(record: dict | str, action: dict | str, lang: str = "en") -> dict:
+    """Is ``action`` (typed text or an action object) legal at the end of the record?"""
+    from .checker import ask_action
+
+    return ask_action(record, action, check_language(lang))
+
+
 def handle(request_json: str) -> str:
     lang = "en"
     try:

@@ -1,0 +1,329 @@
+"""The ruling checker: a record (or a situation being built) judged step by step.
+
+The checker page sends a record; ``rule_record`` replays it and answers, for every action,
+whether it was legal (with the events it caused, in words) and, for the first illegal one,
+the clause that forbids it and the page carrying that clause. It also says what the position
+is at the end (whose turn, the legal actions with their labels) and describes the results of
+the finished deals and of the session in the page's language. ``parse_action_text`` reads an
+action typed by a person: the record's JSON form or a short form such as ``B play Oa``,
+``stop``, ``Xh`` or ``C besszer 2``. ``game_info`` tells the page what it needs to build a
+situation: the table sizes, the options and their choices, the acts and the cards each seat
+must get.
+
+>>> rec = {"game": "zsiros", "players": 2, "dealer": 1, "deals": [{"cards": {"pack": list(PACK)}, "actions": [
+...        {"seat": 0, "act": "play", "card": "Aa"}, {"seat": 1, "act": "play", "card": "Ka"},
+...        {"seat": 0, "act": "play", "card": "Ka"}]}]}
+>>> out = rule_record(rec)
+>>> [s["legal"] for s in out["steps"] if s["action"] is not None], out["error"]["rule"], out["end"]
+([True, True, False], 'Z-3.1', {'deal': 0, 'after': 2})
+>>> parse_action_text("zsiros", 2, "B play ász makk", to_act=0)
+{'seat': 1, 'act': 'play', 'card': 'Aa'}
+>>> parse_action_text("zsiros", 4, "stop", to_act=2)
+{'seat': 2, 'act': 'stop'}
+"""
+
+from __future__ import annotations
+
+import json
+
+from .cards import PACK, card_name, is_card, parse_card, suit_name
+from .errors import IllegalAction, MalformedRecord, clause_page
+from .games import get_game
+from .messages import SEAT_LETTERS, render, seat_label
+from .records import _run
+from .table import action_label
+
+GAMES = ("zsiros", "filicau", "ferbli")
+SEAT_FIELDS = ("slave",)
+
+
+# ---- what the page needs to build a situation ------------------------------------------------
+
+def layout(game: str, players: int) -> dict:
+    """The cards a situation needs: ``hands`` (cards per seat), other ``piles`` (name → size)
+    and the ``pack`` of cards in play (5- and 6-player Filkó use 30 cards)."""
+    if game == "zsiros":
+        from .zsiros.rules import HAND_SIZE, talon_size
+        return {"hands": [HAND_SIZE] * players, "piles": {"talon": talon_size(players)}, "pack": list(PACK)}
+    if game in ("filicau", "filko"):
+        from .filicau.game import HAND_SIZE
+        from .filicau.rules import pack_for
+        return {"hands": [HAND_SIZE[players]] * players, "piles": {}, "pack": list(pack_for(players))}
+    if game == "ferbli":
+        return {"hands": [4] * players, "piles": {}, "pack": list(PACK)}
+    raise MalformedRecord("unknown_game", where="game", game=repr(game), known=list(GAMES))
+
+
+def game_info(game: str, lang: str = "en") -> dict:
+    """The game's table sizes, options (default, choices, clause), acts and card layouts."""
+    g = get_game(game)
+    options = []
+    for opt in g.options.values():
+        kind = "bool" if isinstance(opt.default, bool) else "int" if isinstance(opt.default, int) else "text"
+        options.append({"name": opt.name, "default": opt.default, "kind": kind,
+                        "choices": list(opt.choices) if opt.choices is not None else None,
+                        "rules": [r.strip() for r in opt.rule.split("/") if r.strip()], "doc": opt.doc})
+    return {"game": game, "players": list(g.players), "options": options,
+            "acts": {act: list(fields) for act, fields in g.acts.items()},
+            "layouts": {str(n): layout(game, n) for n in g.players}}
+
+
+# ---- typed actions -----------------------------------------------------------------------------
+
+def _seat_of(token: str, players: int) -> int | None:
+    t = token.strip()
+    if len(t) == 1 and t.upper() in SEAT_LETTERS[:players]:
+        return SEAT_LETTERS.index(t.upper())
+    return None
+
+
+def parse_action_text(game: str, players: int, text: str, to_act: int | None = None,
+                      acts_now: list | None = None, where: str = "action") -> dict:
+    """An action from what a person typed: JSON, or ``[seat letter] act [value]``, or a card.
+
+    The seat defaults to ``to_act``. A lone card means playing it (or naming it, when the only
+    act now is ``call_card``/``show``: ``acts_now`` lists the acts legal at this moment).
+    Raises ``MalformedRecord`` (``where`` = ``action``) when the text cannot be an action.
+    """
+    g = get_game(game)
+    text = (text or "").strip()
+    if not text:
+        raise MalformedRecord("empty_action", where=where)
+    if text.startswith("{"):
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MalformedRecord("bad_json", where=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+        if isinstance(raw, dict) and "seat" not in raw and to_act is not None:
+            raw = {"seat": to_act, **raw}
+        return g.parse_action(raw, players, where)
+    tokens = text.replace(",", " ").split()
+    seat = _seat_of(tokens[0], players) if len(tokens) > 1 or tokens[0].lower() not in g.acts else None
+    if seat is not None and tokens[0].lower() not in g.acts:
+        tokens = tokens[1:]
+    else:
+        seat = to_act
+    if seat is None:
+        raise MalformedRecord("action_needs_seat", where=where)
+    act, rest = tokens[0].lower(), tokens[1:]
+    raw: dict = {"seat": seat}
+    if act not in g.acts:
+        try:  # a card (code or long name) on its own
+            card = parse_card(" ".join(tokens), where=where)
+        except MalformedRecord:
+            raise MalformedRecord("unknown_act", where=f"{where}.act", act=repr(tokens[0]), game=g.name,
+                                  known=sorted(g.acts)) from None
+        card_acts = [a for a in (acts_now or []) if "card" in g.acts.get(a, ())]
+        act = "play" if "play" in g.acts and (not card_acts or "play" in card_acts) else (card_acts or ["play"])[0]
+        if act not in g.acts:
+            raise MalformedRecord("unknown_act", where=f"{where}.act", act=repr(tokens[0]), game=g.name,
+                                  known=sorted(g.acts))
+        raw.update(act=act, card=card)
+        return g.parse_action(raw, players, where)
+    raw["act"] = act
+    fields = g.acts[act]
+    if fields:
+        name = fields[0]
+        if not rest:
+            raise MalformedRecord("missing_field", where=where, field=name, act=act)
+        value: object = " ".join(rest)
+        if name == "amount":
+            try:
+                value = int(rest[0])
+            except ValueError:
+                raise MalformedRecord("bad_field", where=f"{where}.{name}", value=repr(rest[0]),
+                                      expected="integer") from None
+        elif name in SEAT_FIELDS:
+            value = _seat_of(rest[0], players)
+            if value is None:
+                try:
+                    value = int(rest[0])
+                except ValueError:
+                    raise MalformedRecord("bad_seat", where=f"{where}.{name}", seat=repr(rest[0]),
+                                          players=players) from None
+        elif name == "call":
+            value = rest[0].lower().replace("-", "_")
+        raw[name] = value
+    elif rest:
+        raise MalformedRecord("unknown_field", where=where, field=" ".join(rest), act=act)
+    return g.parse_action(raw, players, where)
+
+
+# ---- the ruling ----------------------------------------------------------------------------------
+
+def _legal_with_labels(state, lang: str) -> list[dict]:
+    if state is None or state.is_over:
+        return []
+    return [{"action": a, "label": f"{seat_label(a['seat'])}: {action_label(state, a, lang)}"}
+            for a in state.legal_actions()]
+
+
+def rule_record(record: dict | str, lang: str = "en") -> dict:
+    """The ruling on a record: every step legal or not (the first illegal one with its clause),
+    the results in words, and the position at the end with its legal actions.
+
+    Malformed input raises ``MalformedRecord`` (its ``where`` names the place)."""
+    from .records import load_record
+
+    data = load_record(record) if isinstance(record, str) else record
+    report, _ = _run(data, lang, True)
+    game = get_game(data.get("game"))
+    players = data["players"]
+    steps: list[dict] = []
+    error = None
+    for i, deal_report in enumerate(report["deals"]):
+        raw_actions = data["deals"][i].get("actions", [])
+        # states at each step, for the labels (cheap: a deal has at most a few dozen actions)
+        state, _ = _state(data, i, 0, lang)
+        by_action: dict = {}
+        for event in deal_report["events"]:
+            by_action.setdefault(event["action"], []).append(event["text"])
+        if by_action.get(None):
+            steps.append({"deal": i, "action": None, "seat": None, "label": "", "legal": True,
+                          "events": by_action[None]})
+        for k, raw in enumerate(raw_actions):
+            action = game.parse_action(raw, players, f"deals[{i}].actions[{k}]")
+            label = f"{seat_label(action['seat'])}: {action_label(state, action, lang)}"
+            err = report["error"]
+            if err and err["deal"] == i and err["action"] == k:
+                error = {**err, "page": clause_page(err["rule"]), "label": label, "seat": action["seat"]}
+                steps.append({"deal": i, "action": k, "seat": action["seat"], "label": label, "legal": False,
+                              "rule": err["rule"], "code": err["code"], "message": err["message"],
+                              "page": error["page"], "events": []})
+                break
+            steps.append({"deal": i, "action": k, "seat": action["seat"], "label": label, "legal": True,
+                          "events": by_action.get(k, [])})
+            state = state.apply(action)
+        if error:
+            break
+    last = len(report["deals"]) - 1
+    after = error["action"] if error else len(data["deals"][last].get("actions", []))
+    end_state, _ = _state(data, last, after, lang)
+    deals = []
+    for i, deal_report in enumerate(report["deals"]):
+        result = deal_report.get("result")
+        deals.append({"result": result,
+                      "rows": describe_result(data["game"], result, players, lang) if result else []})
+    return {"ok": report["ok"], "game": data["game"], "players": players, "steps": steps, "error": error,
+            "deals": deals, "session": report["session"],
+            "session_rows": describe_session(data["game"], report["session"], players, lang),
+            "end": {"deal": last, "after": after}, "to_act": end_state.to_act, "over": end_state.is_over,
+            "legal": _legal_with_labels(end_state, lang), "steps_total": len(steps)}
+
+
+def _state(data, deal, after, lang):
+    from .records import state_at
+
+    return state_at(data, deal, after, lang)
+
+
+def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
+    """Is this action legal at the end of the record (after its last legal action)?
+
+    Returns ``{"legal", "action", "label", "error"}``; a legal action also comes back as
+    ``record``: the record with the action appended (after dropping an illegal tail)."""
+    from .records import load_record
+
+    data = load_record(record) if isinstance(record, str) else record
+    report, _ = _run(data, lang, False)
+    last = len(data["deals"]) - 1
+    err = report["error"]
+    after = err["action"] if err else len(data["deals"][last].get("actions", []))
+    deal_index = err["deal"] if err else last
+    state, _ = _state(data, deal_index, after, lang)
+    game = get_game(data["game"])
+    acts_now = sorted({a["act"] for a in state.legal_actions()}) if not state.is_over else []
+    action = text if isinstance(text, dict) else parse_action_text(
+        data["game"], data["players"], text, state.to_act, acts_now)
+    if isinstance(text, dict):
+        action = game.parse_action(text, data["players"], "action")
+    label = f"{seat_label(action['seat'])}: {action_label(state, action, lang)}"
+    try:
+        state.verify(action)
+    except IllegalAction as exc:
+        return {"legal": False, "action": action, "label": label,
+                "error": {**exc.to_json(lang), "page": clause_page(exc.rule)}}
+    new = json.loads(json.dumps(data))
+    new["deals"] = new["deals"][:deal_index + 1]
+    deal = new["deals"][deal_index]
+    deal["actions"] = list(deal.get("actions", []))[:after] + [action]
+    return {"legal": True, "action": action, "label": label, "error": None, "record": new}
+
+
+# ---- results in words ------------------------------------------------------------------------------
+
+def _team_name(team: int, lang: str, members=None) -> str:
+    name = render("table.team", lang, team=team + 1)
+    if members:
+        name += " (" + ", ".join(seat_label(s) for s in members) + ")"
+    return name
+
+
+def _teams(game: str, players: int) -> list[list[int]] | None:
+    if game == "zsiros":
+        return [[s for s in range(players) if s % 2 == t] for t in (0, 1)]
+    return None
+
+
+def _status(value: str, lang: str) -> str:
+    return render(f"ruling.status.{value}", lang)
+
+
+def describe_result(game: str, result: dict, players: int, lang: str = "en") -> list[dict]:
+    """A finished deal's result as labelled rows in ``lang``."""
+    row = lambda key, value: {"key": key, "label": render(f"ruling.{key}", lang), "value": value}  # noqa: E731
+    rows = []
+    if game == "zsiros":
+        teams = _teams(game, players)
+        side = (lambda t: _team_name(t, lang, teams[t])) if players == 4 else (lambda t: seat_label(t))
+        rows.append(row("card_points", " – ".join(f"{side(t)}: {p}" for t, p in enumerate(result["card_points"]))))
+        rows.append(row("tricks", " – ".join(f"{side(t)}: {n}" for t, n in enumerate(result["tricks"]))))
+        rows.append(row("last_trick", side(result["last_trick"])))
+        rows.append(row("winner", side(result["winner"])))
+        rows.append(row("game_points", str(result["game_points"])))
+    elif game in ("filicau", "filko"):
+        teams = result["teams"]
+        rows.append(row("trump", suit_name(result["trump"], lang) if result.get("trump") else "—"))
+        rows.append(row("points", " – ".join(f"{_team_name(t, lang, teams[t])}: {p}"
+                                             for t, p in enumerate(result["points"]))))
+        rows.append(row("status", " – ".join(f"{_team_name(t, lang)}: {_status(s, lang)}"
+                                             for t, s in enumerate(result["status"]))))
+        if result.get("next_dealer") is not None:
+            rows.append(row("next_dealer", seat_label(result["next_dealer"])))
+    elif game == "ferbli":
+        rows.append(row("winner", seat_label(result["winner"]) if result["winner"] is not None else "—"))
+        rows.append(row("won", str(result["won"])))
+        for shown in result.get("showdown") or []:
+            cat = render(f"ferbli.category.{shown['category']}", lang)
+            value = "" if shown.get("value") is None else f" ({shown['value']})"
+            rows.append(row("showdown", f"{seat_label(shown['seat'])}: {cat}{value}"))
+        rows.append(row("carried", render("ruling.yes" if result.get("carried") else "ruling.no", lang)))
+    return rows
+
+
+def describe_session(game: str, session: dict | None, players: int, lang: str = "en") -> list[dict]:
+    """The session after the record, as labelled rows in ``lang``."""
+    if not session:
+        return []
+    row = lambda key, value: {"key": key, "label": render(f"ruling.{key}", lang), "value": value}  # noqa: E731
+    rows = []
+    if game == "zsiros":
+        teams = _teams(game, players)
+        side = (lambda t: _team_name(t, lang, teams[t])) if players == 4 else (lambda t: seat_label(t))
+        rows.append(row("score", " – ".join(f"{side(t)}: {g}" for t, g in enumerate(session["score"]))))
+        rows.append(row("game_winner", side(session["winner"]) if session.get("winner") is not None else "—"))
+    elif game in ("filicau", "filko"):
+        rows.append(row("status", " – ".join(f"{_team_name(t, lang)}: {_status(s, lang)}"
+                                             for t, s in enumerate(session["status"]))))
+        if session.get("slave") is not None:
+            rows.append(row("slave", seat_label(session["slave"])))
+    elif game == "ferbli":
+        rows.append(row("balances", ", ".join(f"{seat_label(s)}: {b:+d}" for s, b in enumerate(session["balances"]))))
+        rows.append(row("pot", str(session["pot"])))
+    if session.get("dealer") is not None:
+        rows.append(row("next_dealer", seat_label(session["dealer"])))
+    return rows
+
+
+def card_names(cards: list, lang: str = "en") -> list[dict]:
+    return [{"code": c, "name": card_name(c, lang)} for c in cards if is_card(c)]
