@@ -8,8 +8,10 @@
   from the site and checks its checksum;
 - keeps the root ``404.html`` English (mkdocs-static-i18n builds the languages one after the
   other into the same site_dir, and the last one would win);
-- writes ``<lang>/sitemap.xml`` for every language folder (Material's language switcher asks
-  for it).
+- drops the ``<link rel="alternate" hreflang=…>`` head links: Material fetches a
+  ``sitemap.xml`` next to each of them on every page load (404s in every language folder), only
+  to map the current page into the other language when the selector is used — and the
+  selector's links made by mkdocs-static-i18n already point at the same page in each language.
 
 The i18n plugin runs the other languages' builds from inside the default build's
 ``on_post_build`` (priority -100). Everything site-wide here happens once, in the outermost
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import shutil
 import subprocess
 import sys
@@ -154,9 +157,18 @@ def _default_language(config) -> str:
     return (getattr(i18n, "default_language", None) or "en") if i18n else "en"
 
 
-def _languages(config) -> list[str]:
-    i18n = _i18n(config)
-    return list(getattr(i18n, "build_languages", None) or []) if i18n else []
+_HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def drop_head_alternates(html: str) -> str:
+    head_end = html.find("</head>")
+    if head_end < 0:
+        return html
+    return _HEAD_ALTERNATE.sub("", html[:head_end]) + html[head_end:]
+
+
+def on_post_page(output: str, page, config) -> str:
+    return drop_head_alternates(output)
 
 
 def on_post_template(output: str, template_name: str, config) -> str:
@@ -164,6 +176,7 @@ def on_post_template(output: str, template_name: str, config) -> str:
     global _english_404
     if template_name != "404.html":
         return output
+    output = drop_head_alternates(output)
     if _language(config) == _default_language(config):
         _english_404 = output
         return output
@@ -179,11 +192,3 @@ def on_post_build(config) -> None:
     install_runtime(site)
     if _english_404 is not None:
         (site / "404.html").write_text(_english_404, "utf-8")
-    sitemap = site / "sitemap.xml"
-    if sitemap.exists():
-        for lang in _languages(config):
-            if lang != _default_language(config) and (site / lang).is_dir():
-                shutil.copy2(sitemap, site / lang / "sitemap.xml")
-                gz = site / "sitemap.xml.gz"
-                if gz.exists():
-                    shutil.copy2(gz, site / lang / "sitemap.xml.gz")

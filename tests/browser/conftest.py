@@ -71,6 +71,7 @@ class Outside:
     def __init__(self):
         self.requests: list[str] = []
         self.local: list[str] = []
+        self.failed: list[str] = []  # local responses with an HTTP error status
 
     def check(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -100,9 +101,11 @@ def context(browser, outside):
             route.abort()
 
     ctx.route("**/*", guard)
+    ctx.on("response", lambda r: outside.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     yield ctx
     ctx.close()
     assert not outside.requests, f"requests left the machine: {outside.requests}"
+    assert not outside.failed, f"failed requests: {outside.failed}"
 
 
 @pytest.fixture
