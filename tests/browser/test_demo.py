@@ -137,3 +137,20 @@ def test_no_python_without_a_widget(page, server):
     page.goto(server + "404.html")
     page.wait_for_timeout(500)
     assert page.get_attribute("html", "data-hcards-status") is None
+
+
+@pytest.mark.parametrize("tamper", [False, True])
+def test_wheel_checksum_is_enforced(page, server, tamper):
+    """A wheel that does not match the sha256 in the served lock file is refused (the same
+    wheel passed through unchanged loads: the failure is the checksum, not the routing)."""
+    def serve_wheel(route):
+        body = bytearray(route.fetch().body())
+        if tamper:
+            body[len(body) // 2] ^= 0xFF
+        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/octet-stream"})
+
+    page.route("**/assets/pyodide/hcards_core-*.whl", serve_wheel)
+    page.goto(server)
+    page.evaluate("window.hcards.start()")
+    page.wait_for_selector("html[data-hcards-status=failed]" if tamper else READY)
+    assert page.locator(".hcards-status").get_attribute("data-status") == ("failed" if tamper else "ready")
