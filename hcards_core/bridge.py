@@ -98,6 +98,23 @@ def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list
             "to_act": state.to_act, "over": state.is_over, "result": state.result() if state.is_over else None}
 
 
+@exposed
+def check_exercise(exercise: dict, answer, lang: str = "en", assets: str = "assets/") -> dict:
+    """Judge a learner's answer to an exercise (its page payload): right or wrong, why, the
+    clause and its page, and the table after the move (``hcards_core.exercises``)."""
+    from .exercises import check_exercise as check
+
+    return check(exercise, answer, check_language(lang), assets)
+
+
+@exposed
+def exercise_answer(exercise: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """The right answer of an exercise as the core computes it (shown after three tries)."""
+    from .exercises import answer_of
+
+    return answer_of(exercise, check_language(lang), assets)
+
+
 # ---- the ruling checker (hcards_core.checker) ----------------------------------------------
 
 

@@ -56,9 +56,17 @@ UI_KEYS = ("prev", "next", "step", "view", "all_cards", "seat_view", "permalink"
            "back", "illegal", "rule", "loading", "ready", "failed")
 
 
-def ui(lang: str) -> dict:
-    """The labels of the page widgets (step player, what-if) in ``lang``."""
-    return {key: text(lang, "ui", key) for key in UI_KEYS}
+EXERCISE_UI_KEYS = ("ex_exercise", "ex_check", "ex_hint", "ex_hints", "ex_no_more_hints", "ex_show_answer", "ex_answer",
+                    "ex_correct", "ex_wrong", "ex_illegal", "ex_tries", "ex_solved", "ex_progress", "ex_reset",
+                    "ex_reset_done", "ex_link", "ex_play_hint", "ex_choose_hint", "ex_amount", "ex_ok", "ex_after_move",
+                    "ex_wrong_move", "ex_wrong_choice", "ex_revealed", "ex_choose_first", "ex_act_charge",
+                    "ex_act_raise", "ex_act_bet", "ex_act_stop", "ex_act_pay", "ex_act_check", "ex_act_fold")
+
+
+def ui(lang: str, keys: tuple = UI_KEYS) -> dict:
+    """The labels of the page widgets (step player, what-if; ``EXERCISE_UI_KEYS`` for the
+    exercises) in ``lang``."""
+    return {key: text(lang, "ui", key) for key in keys}
 
 
 def reload() -> None:

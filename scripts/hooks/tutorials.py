@@ -21,6 +21,7 @@ if str(HERE) not in sys.path:
 import hcards_markdown  # noqa: E402
 import tutorial_data  # noqa: E402
 import walkthroughs  # noqa: E402
+import exercises  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -28,7 +29,7 @@ class Links(NamedTuple):
     home: str
 
 
-RENDERERS = {"walkthroughs": walkthroughs.render_game}
+RENDERERS = {"walkthroughs": walkthroughs.render_game, "exercises": exercises.render_game}
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 
