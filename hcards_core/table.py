@@ -35,6 +35,8 @@ def card_img(card: str, lang: str, assets: str, highlight: bool = False) -> str:
 def action_label(state, action: dict, lang: str) -> str:
     """A legal action in words, e.g. 'Let the trick go' or 'Bet 2'."""
     params = {k: v for k, v in action.items() if k not in ("seat", "act")}
+    if hasattr(state, "label_params"):  # e.g. Ferbli: the traditional word of a check
+        params.update(state.label_params(action))
     if isinstance(params.get("card"), str):
         params["card"] = card_name(params["card"], lang)
     key = f"act.{state.game}.{action['act']}"
@@ -53,8 +55,10 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     n = state.players
     pub = state.public_state()
     dealer, to_act = pub.get("dealer"), state.to_act
-    legal = state.legal_actions() if interactive and to_act is not None else []
-    playable = {a["card"] for a in legal if a.get("act") == "play" and "card" in a}
+    legal = _concrete(state.legal_actions()) if interactive and to_act is not None else []
+    # What-if: every card the seat to act holds is a button, the illegal ones too, so that the
+    # core can explain why a card may not be played (the card-play games only).
+    playable = set(state.hands()[to_act]) if legal and state.game in CARD_PLAY_GAMES else set()
     parts = [f'<div class="hc-table hc-table--{n}" dir="ltr" role="group" '
              f'aria-label="{escape(render("table.label", lang))}">']
     for s, hand in enumerate(state.view(seat)["hands"]):
@@ -112,6 +116,23 @@ def _center(state, lang: str, assets: str, highlight=()) -> str:
         out.append("</ol>")
     out.append("</div>")
     return "".join(out)
+
+
+CARD_PLAY_GAMES = ("zsiros", "filicau")
+
+
+def _concrete(legal: list[dict]) -> list[dict]:
+    """Legal actions as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
+    becomes the smallest and the largest amount (the largest when there is one)."""
+    out = []
+    for action in legal:
+        if "min" not in action:
+            out.append(action)
+            continue
+        base = {k: v for k, v in action.items() if k not in ("min", "max")}
+        amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
+        out.extend({**base, "amount": amount} for amount in amounts)
+    return out
 
 
 def _action_json(action: dict) -> str:

@@ -536,3 +536,46 @@ class FerbliState(State):
         if self._range(raiser, "raise")[0] is None:
             return results.showdown(self)
         self.phase, self.decider = "reraise", raiser  # F-7.5
+
+    # ---- the card table (hcards_core/table.py) ----------------------------------------------------
+    def table_center(self) -> list[list[dict]]:
+        return []  # no cards are played to the middle in Ferbli; the facts show the pot
+
+    def seat_team(self, seat: int) -> int | None:
+        return None  # every player for themselves
+
+    def label_params(self, action: dict) -> dict:
+        """Extra words for an action's label: the traditional word of a check (F-7.2)."""
+        return {"word": check_word(self.checks)} if action.get("act") == "check" else {}
+
+    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
+        """Round, pot, the bet to call, stakes, who has looked, P1/L/T and the next charge."""
+        from ..messages import render, seat_label
+
+        pub = self.public_state()
+        seats = lambda flags: render("list.separator", lang).join(  # noqa: E731
+            seat_label(s) for s, f in enumerate(flags) if f) or render("table.ferbli.nobody", lang)
+        pot = pub["pot"]
+        if pub["carried_in"]:
+            pot = render("table.ferbli.pot_carried", lang, pot=pub["pot"], carried=pub["carried_in"])
+        facts = [("table.round_name", pub["round"]), ("table.pot", pot)]
+        if pub["to_call"]:
+            facts.append(("table.bet", pub["to_call"]))
+        facts.append(("table.stakes", " · ".join(f"{seat_label(s)} {v}" for s, v in enumerate(pub["stakes"]))))
+        if not all(pub["active"]):
+            facts.append(("table.ferbli.folded", seats([not a for a in pub["active"]])))
+        facts.append(("table.ferbli.looked", seats([l and a for l, a in zip(pub["looked"], pub["active"])])))
+        facts.append(("table.ferbli.first_player", seat_label(pub["first_player"])))
+        if self.outcome is None and self.round == 2 and pub["last_player"] is not None:
+            facts.append(("table.ferbli.last_player", seat_label(pub["last_player"])))
+            if pub["trace_horse"] is not None:
+                facts.append(("table.ferbli.trace_horse", seat_label(pub["trace_horse"])))
+        nxt = pub["next_charge"]
+        if nxt:
+            key = "table.ferbli.charge_value" if nxt["max"] is not None else "table.ferbli.charge_value_open"
+            facts.append(("table.ferbli.next_charge",
+                          render(key, lang, seat=nxt["charger"], target=nxt["target"],
+                                 cards="–".join(str(c) for c in nxt["cards"]), min=nxt["min"], max=nxt["max"])))
+        if pub["blind_phase"] and self.outcome is None:
+            facts.append(("table.ferbli.blind_phase", render("table.ferbli.blind_by", lang, seat=pub["bettor"])))
+        return facts

@@ -288,6 +288,10 @@ class FilicauState(_Base):
         for k, v in event.items():
             if k in ("trump", "led") and v:
                 v = suit_name(v, lang)
+            elif k == "card" and v:
+                v = card_name(v, lang)
+            elif k == "shown":
+                v = [card_name(c, lang) for c in v]
             elif k in ("status0", "status1"):
                 v = render(f"term.filicau.{v}", lang)
             params[k] = v
@@ -307,7 +311,15 @@ class FilicauState(_Base):
             facts.append(("table.winner", seat_label(pub["winning"])))
         if pub["points"] is not None:
             facts.append(("table.points", " – ".join(str(p) for p in pub["points"])))
-        facts.append(("table.status", " / ".join(render(f"term.filicau.{s}", lang) for s in pub["status"])))
+        # Once the deal is scored, the table shows the statuses it produced and who deals next.
+        res = self.result() if self.outcome is not None else None
+        status = res["status"] if res else pub["status"]
+        facts.append(("table.status", " / ".join(render(f"term.filicau.{s}", lang) for s in status)))
+        if res:
+            facts.append(("table.filicau.next_dealer", seat_label(res["next_dealer"])))
+        slave = res.get("slave") if res else pub["slave"]
+        if slave is not None:
+            facts.append(("table.filicau.slave", seat_label(slave)))
         return facts
 
     def seat_team(self, seat: int) -> int | None:

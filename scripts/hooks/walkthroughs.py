@@ -37,16 +37,57 @@ def check(walkthrough: dict) -> list[str]:
         problems.append(f"{walkthrough['_file']}: record has an illegal action: {report['error']}")
     for n, step in enumerate(walkthrough["steps"]):
         deal, after = step.get("deal", 0), step["after"]
-        actions = walkthrough["record"]["deals"][deal].get("actions", [])
+        deals = walkthrough["record"]["deals"]
+        if not 0 <= deal < len(deals):
+            problems.append(f"{walkthrough['_file']}: step {n + 1} is in deal {deal} of {len(deals)}")
+            continue
+        actions = deals[deal].get("actions", [])
         if not 0 <= after <= len(actions):
-            problems.append(f"{walkthrough['_file']}: step {n} is after action {after} of {len(actions)}")
+            problems.append(f"{walkthrough['_file']}: step {n + 1} is after action {after} of {len(actions)}")
+        else:
+            problems += [f"{walkthrough['_file']}: step {n + 1}: {p}" for p in expectations(walkthrough, step)]
     for lang in data.LANGUAGES:
         for key in keys(walkthrough):
             try:
-                data.text(lang, "walkthroughs", key)
+                words = data.text(lang, "walkthroughs", key)
             except data.MissingText as exc:
                 problems.append(str(exc))
+                continue
+            if lang != "en" and words.strip() == data.text("en", "walkthroughs", key).strip():
+                problems.append(f"tutorials/text/{lang}/walkthroughs.json: '{key}' is still the English text")
     return problems
+
+
+def expectations(walkthrough: dict, step: dict) -> list[str]:
+    """Where a step's ``expect`` disagrees with the core.
+
+    ``expect`` ties the narration to the replay: ``legal`` lists the legal actions of the seat
+    to act (a card for a card play, else the act's name), ``result`` a part of the deal's result
+    (so the deal must be over), and any other key a field of the public state.
+    """
+    expect = step.get("expect")
+    if not expect:
+        return []
+    state, report = state_at(walkthrough["record"], step.get("deal", 0), step["after"])
+    if not report["ok"]:
+        return [f"illegal action on the way: {report['error']}"]
+    out = []
+    pub = state.public_state()
+    for key, want in expect.items():
+        if key == "legal":
+            got = [a.get("card", a["act"]) if a["act"] in ("play", "call_card") else a["act"]
+                   for a in state.legal_actions()]
+        elif key == "result":
+            res = state.result() or {}
+            got = {k: res.get(k) for k in want} if state.is_over else None
+        elif key in pub:
+            got = pub[key]
+        else:
+            out.append(f"'{key}' is neither 'legal', 'result' nor a field of the public state")
+            continue
+        if got != want:
+            out.append(f"expected {key} = {want!r}, the core says {got!r}")
+    return out
 
 
 def keys(walkthrough: dict) -> list[str]:
@@ -56,12 +97,13 @@ def keys(walkthrough: dict) -> list[str]:
 
 def render(walkthrough: dict, lang: str, links) -> str:
     assets = links.assets
+    home = links.home if links.home.endswith("/") else links.home + "/"  # "../.." at the English root
     wid, record = walkthrough["id"], walkthrough["record"]
     t = lambda key: data.text(lang, "walkthroughs", f"{wid}.{key}")  # noqa: E731
     report = replay(record, lang=lang, events=True)
     steps = walkthrough["steps"]
     payload = {"id": wid, "game": walkthrough["game"], "record": record, "lang": lang,
-               "players": record["players"], "ui": data.ui(lang), "assets": assets, "home": links.home,
+               "players": record["players"], "ui": data.ui(lang), "assets": assets, "home": home,
                "steps": [{"deal": s.get("deal", 0), "after": s["after"], "highlight": s.get("highlight", [])}
                          for s in steps]}
     html = [f'<section class="hc-walkthrough" id="{escape(wid)}" data-hcards="walkthrough" '
