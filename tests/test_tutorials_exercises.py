@@ -86,6 +86,15 @@ def test_move_answers_against_the_core(ex):
         else:  # legal, and not matched by a correct pattern
             assert state.can_apply(action), wrong
             assert not any(all(action.get(k) == v for k, v in p.items()) for p in patterns), wrong
+    # every listed answer can be given at the table: a card of the seat to act, or an offered act
+    offered = {a["act"] for a in ex.get("acts", [])}
+    html = hook.table_html(hook.payload(ex, "en"), state, "en", "assets/", True)
+    for answer in [w["answer"] for w in ex["wrong"]] + [p for p in patterns if isinstance(p, dict)]:
+        if answer["act"] == "play" and "card" in answer:
+            assert answer["card"] in state.hands()[state.to_act]
+            assert f'&quot;card&quot;: &quot;{answer["card"]}&quot;' in html
+        elif answer["act"] != "play":
+            assert answer["act"] in offered, answer
     # the revealed answer is made of legal moves
     answer = bridge("exercise_answer", exercise=hook.payload(ex, "en"), lang="en")
     assert answer["actions"]

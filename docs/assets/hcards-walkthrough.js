@@ -5,10 +5,8 @@
 // seat's eyes and the learner can branch off ("what if I play this?"): the core in the
 // browser applies the move, or explains with the clause why it is illegal.
 
-import { call, el, onStatus, start, HcardsError } from "./hcards-runtime.js";
-
-const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
-const letter = (seat) => "ABCDEFG"[seat] ?? String(seat);
+import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
+import { el, fill, letter, ruleLink } from "./hcards-ui.js";
 
 class Walkthrough {
   constructor(root) {
@@ -169,7 +167,7 @@ class Walkthrough {
     const parts = [el("h3", { text: ui.whatif_title })];
     if (events.length) parts.push(el("ul", {}, ...events.map((t) => el("li", { text: t }))));
     if (error) {
-      const rule = el("a", { href: `${this.data.home}${error.page}#${error.rule}`, text: fill(ui.rule, { rule: error.rule }) });
+      const rule = ruleLink(this.data.home, error.page, error.rule, ui.rule);
       parts.push(el("p", { class: "hc-error", role: "alert" }, `${ui.illegal} ${error.message} `, "(", rule, ")"));
     }
     parts.push(back);

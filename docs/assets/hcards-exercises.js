@@ -1,0 +1,257 @@
+// Exercises. The build prerenders each one (question, table or cards, options, hints and the
+// answer in closed <details>), so the page reads without JavaScript. This script makes them
+// interactive: the learner answers at the table (a card or an action; an amount when the act
+// needs one) or by choosing an option; the answer goes to the rules core in the Python worker
+// (check_exercise), and the feedback says at once whether it was right and why, with the
+// clause linked. Hints come one at a time on request; after three wrong tries the answer is
+// shown; progress (solved, tries) is kept in localStorage with a reset button; each exercise
+// has its own link (#<exercise-id>), which scrolls to it and focuses it.
+
+import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
+import { el, fill, ruleLink } from "./hcards-ui.js";
+
+const STORE = "hcards:exercises";
+const REVEAL_AFTER = 3;
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function save(progress) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(progress));
+  } catch {
+    /* storage full or disabled: progress is simply not kept */
+  }
+}
+
+const exercises = [];
+
+class Exercise {
+  constructor(root) {
+    this.root = root;
+    this.info = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.ui = this.info.ui;
+    this.id = this.info.id;
+    this.board = root.querySelector(".hc-ex-board");
+    this.feedback = root.querySelector(".hc-ex-feedback");
+    this.answerBox = root.querySelector(".hc-ex-answer");
+    this.hintBox = root.querySelector(".hc-ex-hints");
+    this.shownHints = 0;
+    this.busy = false;
+    this.build();
+    this.restore();
+  }
+
+  get record() {
+    return load()[this.id] || { solved: false, tries: 0 };
+  }
+
+  set record(value) {
+    const all = load();
+    all[this.id] = value;
+    save(all);
+    updateProgress();
+  }
+
+  build() {
+    const ui = this.ui;
+    this.root.classList.add("hc-live");
+    this.status = el("p", { class: "hc-ex-status" });
+    this.hintList = el("ol", { class: "hc-ex-hint-list" });
+    this.hintBtn = el("button", { type: "button", class: "md-button hc-ex-hint-btn", text: ui.ex_hint });
+    const tools = el("div", { class: "hc-ex-tools" }, this.hintBtn, this.status);
+    this.feedback.before(tools);
+    this.feedback.after(this.hintList);
+    if (this.hintBox) this.hintBox.hidden = true;
+    else this.hintBtn.hidden = true;
+    if (this.answerBox) this.answerBox.hidden = true;
+    this.hintBtn.addEventListener("click", () => this.hint());
+
+    if (this.info.kind === "choice") {
+      const checkBtn = this.root.querySelector(".hc-ex-check");
+      checkBtn.addEventListener("click", (event) => this.checkChoice(event));
+      this.root.querySelector(".hc-ex-options").addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && event.target.matches("input[type=radio]")) {
+          event.preventDefault();
+          this.checkChoice(event);
+        }
+      });
+    } else {
+      this.board.addEventListener("click", (event) => {
+        const button = event.target.closest("[data-action]");
+        if (!button || !this.board.contains(button)) return;
+        const action = JSON.parse(button.dataset.action);
+        if (button.dataset.amount) this.askAmount(button, action);
+        else this.submit(action, event.timeStamp);
+      });
+    }
+    this.root.addEventListener("focusin", start, { once: true });
+    this.root.addEventListener("pointerdown", start, { once: true });
+  }
+
+  restore() {
+    const rec = this.record;
+    this.showStatus(rec);
+    if (rec.solved || rec.tries >= REVEAL_AFTER) this.reveal(false);
+  }
+
+  showStatus(rec) {
+    const parts = [fill(this.ui.ex_tries, { n: rec.tries })];
+    if (rec.solved) parts.unshift(this.ui.ex_solved);
+    this.status.textContent = parts.join(" · ");
+    this.root.classList.toggle("hc-solved", !!rec.solved);
+  }
+
+  hint() {
+    const items = this.hintBox ? [...this.hintBox.querySelectorAll("li")] : [];
+    if (this.shownHints < items.length) {
+      this.hintList.append(el("li", { text: items[this.shownHints].textContent }));
+      this.shownHints += 1;
+    }
+    if (this.shownHints >= items.length) {
+      this.hintBtn.disabled = true;
+      this.hintBtn.textContent = this.ui.ex_no_more_hints;
+    }
+  }
+
+  askAmount(button, action) {
+    const old = this.board.querySelector(".hc-ex-amount");
+    if (old) old.remove();
+    const input = el("input", { type: "number", inputmode: "numeric", step: "1", id: `${this.id}-amount`, class: "hc-ex-amount-input" });
+    const ok = el("button", { type: "submit", class: "md-button md-button--primary", text: this.ui.ex_ok });
+    const form = el("form", { class: "hc-ex-amount" }, el("label", { for: input.id, text: `${button.textContent} ${this.ui.ex_amount}` }), " ", input, " ", ok);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = Number(input.value);
+      if (!Number.isInteger(amount)) return input.focus();
+      this.submit({ ...action, amount }, event.timeStamp);
+    });
+    button.closest(".hc-actions").after(form);
+    input.focus();
+  }
+
+  checkChoice(event) {
+    const chosen = this.root.querySelector(".hc-ex-options input:checked");
+    if (!chosen) {
+      this.feedback.replaceChildren(el("p", { class: "hc-ex-msg", text: this.ui.ex_choose_first }));
+      return;
+    }
+    this.submit(chosen.value, event.timeStamp);
+  }
+
+  async submit(answer, t0 = performance.now()) {
+    if (this.busy) return;
+    this.busy = true;
+    const waiting = setTimeout(() => this.feedback.replaceChildren(el("p", { class: "hc-ex-msg", text: this.ui.loading })), 150);
+    try {
+      const value = await call("check_exercise", {
+        exercise: this.info.exercise, answer, lang: this.info.lang, assets: this.info.assets,
+      });
+      clearTimeout(waiting);
+      this.show(value);
+    } catch (err) {
+      clearTimeout(waiting);
+      const message = err instanceof HcardsError ? err.error.message : String(err);
+      this.feedback.replaceChildren(el("p", { class: "hc-error", role: "alert", text: message }));
+    } finally {
+      this.busy = false;
+      this.feedback.dataset.ms = String(Math.round(performance.now() - t0));
+    }
+  }
+
+  show(value) {
+    const ui = this.ui;
+    const rec = this.record;
+    if (!rec.solved) rec.tries += 1;
+    if (value.correct) rec.solved = true;
+    this.record = rec;
+    this.showStatus(rec);
+    const head = value.correct ? ui.ex_correct : value.illegal ? ui.ex_illegal : ui.ex_wrong;
+    const msg = el("p", { class: value.correct ? "hc-ex-right" : "hc-ex-wrong", role: value.correct ? "status" : "alert" },
+      el("strong", { text: head }), " ", value.feedback);
+    if (value.rule && value.page) msg.append(" (", ruleLink(this.info.home, value.page, value.rule, ui.rule), ")");
+    const parts = [msg];
+    if (value.html && this.info.kind === "move") {
+      parts.push(el("p", { class: "hc-ex-after", text: ui.ex_after_move }));
+      const holder = el("div", { class: "hc-ex-after-table" });
+      holder.innerHTML = value.html;
+      parts.push(holder);
+    }
+    this.feedback.replaceChildren(...parts);
+    this.feedback.dataset.correct = value.correct ? "1" : "0";
+    if (rec.solved || rec.tries >= REVEAL_AFTER) this.reveal(!rec.solved);
+  }
+
+  reveal(announce) {
+    if (!this.answerBox) return;
+    this.answerBox.hidden = false;
+    this.answerBox.open = true;
+    if (announce && !this.root.querySelector(".hc-ex-revealed")) {
+      this.answerBox.before(el("p", { class: "hc-ex-revealed", role: "status", text: this.ui.ex_revealed }));
+    }
+  }
+
+  reset() {
+    this.feedback.replaceChildren();
+    this.hintList.replaceChildren();
+    this.shownHints = 0;
+    this.hintBtn.disabled = false;
+    this.hintBtn.textContent = this.ui.ex_hint;
+    this.root.querySelector(".hc-ex-revealed")?.remove();
+    if (this.answerBox) {
+      this.answerBox.open = false;
+      this.answerBox.hidden = true;
+    }
+    this.root.querySelectorAll(".hc-ex-options input").forEach((i) => { i.checked = false; });
+    this.showStatus({ solved: false, tries: 0 });
+  }
+}
+
+// ---- page-level: progress, reset, permalinks --------------------------------------------------
+
+const bar = document.querySelector(".hc-ex-progress");
+
+function updateProgress() {
+  if (!bar || !exercises.length) return;
+  const all = load();
+  const solved = exercises.filter((ex) => all[ex.id]?.solved).length;
+  const ui = exercises[0].ui;
+  bar.querySelector(".hc-ex-progress-text").textContent = fill(ui.ex_progress, { solved, total: exercises.length });
+  bar.querySelector(".hc-ex-reset").hidden = false;
+}
+
+function focusFromHash() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  const target = exercises.find((ex) => ex.id === id);
+  if (!target) return;
+  target.root.scrollIntoView({ block: "start" });
+  target.root.focus({ preventScroll: true });
+}
+
+for (const root of document.querySelectorAll(".hc-exercise")) exercises.push(new Exercise(root));
+
+if (bar) {
+  bar.querySelector(".hc-ex-reset").addEventListener("click", () => {
+    const all = load();
+    for (const ex of exercises) {
+      delete all[ex.id];
+      ex.reset();
+    }
+    save(all);
+    updateProgress();
+    bar.querySelector(".hc-ex-progress-text").append(" ", exercises[0].ui.ex_reset_done);
+  });
+}
+updateProgress();
+onStatus((s) => {
+  if (s.status === "failed") {
+    for (const ex of exercises) ex.status.textContent = ex.ui.failed;
+  }
+});
+window.addEventListener("hashchange", focusFromHash);
+if (location.hash) focusFromHash();
