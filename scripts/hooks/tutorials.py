@@ -22,6 +22,7 @@ import hcards_markdown  # noqa: E402
 import tutorial_data  # noqa: E402
 import walkthroughs  # noqa: E402
 import rulings  # noqa: E402
+import exercises  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -29,7 +30,7 @@ class Links(NamedTuple):
     home: str
 
 
-RENDERERS = {"walkthroughs": walkthroughs.render_game}
+RENDERERS = {"walkthroughs": walkthroughs.render_game, "exercises": exercises.render_game}
 RENDERERS["checker"] = rulings.render_game  # docs/<lang>/checker.md: data-game="all"
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
