@@ -45,8 +45,10 @@ def on_page_content(html, page, config, files):
         if renderer is None:
             return match[0]
         lang = hcards_markdown.language_of_src(page.file.src_uri)
-        links = Links(hcards_markdown.relative_url("assets/", page.url),
-                      hcards_markdown.relative_url("" if lang == "en" else f"{lang}/", page.url))
+        home = hcards_markdown.relative_url("" if lang == "en" else f"{lang}/", page.url)
+        # relative_url("") gives "../.." at the English root: a home URL always ends in "/",
+        # so that home + "zsiros/rules/" is a path below it.
+        links = Links(hcards_markdown.relative_url("assets/", page.url), home.rstrip("/") + "/")
         return renderer(match["game"], lang, links)
 
     return PLACEHOLDER.sub(fill, html)

@@ -97,13 +97,12 @@ def keys(walkthrough: dict) -> list[str]:
 
 def render(walkthrough: dict, lang: str, links) -> str:
     assets = links.assets
-    home = links.home if links.home.endswith("/") else links.home + "/"  # "../.." at the English root
     wid, record = walkthrough["id"], walkthrough["record"]
     t = lambda key: data.text(lang, "walkthroughs", f"{wid}.{key}")  # noqa: E731
     report = replay(record, lang=lang, events=True)
     steps = walkthrough["steps"]
     payload = {"id": wid, "game": walkthrough["game"], "record": record, "lang": lang,
-               "players": record["players"], "ui": data.ui(lang), "assets": assets, "home": home,
+               "players": record["players"], "ui": data.ui(lang), "assets": assets, "home": links.home,
                "steps": [{"deal": s.get("deal", 0), "after": s["after"], "highlight": s.get("highlight", [])}
                          for s in steps]}
     html = [f'<section class="hc-walkthrough" id="{escape(wid)}" data-hcards="walkthrough" '
