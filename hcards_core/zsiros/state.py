@@ -128,6 +128,9 @@ class ZsirosState(State):
         if seat != self.turn:
             if seat == self.own_side_end and act in ("play", "stop"):
                 raise IllegalAction("Z-4.2", "own_side_winning", seat=seat)
+            if self.phase == DECIDE and act in ("play", "stop"):
+                # Another player tries to take the leader's choice: only the leader has it.
+                raise IllegalAction("Z-4.3", "only_leader_decides", seat=seat, leader=self.leader)
             raise IllegalAction(self.TURN_RULE, "not_your_turn", seat=seat, to_act=self.turn)
         self._verify(action)
 

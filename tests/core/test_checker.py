@@ -91,7 +91,7 @@ def test_rule_record_finished_deal_has_result_rows_in_every_language():
 def test_ask_action_legal_and_illegal():
     record = zsiros([play(0, "9a"), play(1, "9l"), play(2, "8h"), play(3, "Kl")])
     no = ask_action(record, "C stop", "fa")
-    assert not no["legal"] and no["error"]["rule"] == "Z-3.1" and no["error"]["page"] == "zsiros/rules/"
+    assert not no["legal"] and no["error"]["rule"] == "Z-4.3" and no["error"]["page"] == "zsiros/rules/"
     yes = ask_action(record, "stop")
     assert yes["legal"] and yes["record"]["deals"][0]["actions"][-1] == {"seat": 0, "act": "stop"}
     assert len(record["deals"][0]["actions"]) == 4  # the record passed in is untouched

@@ -363,3 +363,20 @@ def test_seat_view_masks_other_hands_and_public_state_fields():
     assert ps["rounds"] == [[{"seat": 0, "card": s.events[0]["card"]}]] and ps["led_rank"] == s.events[0]["card"][0]
     assert (ps["to_act"], ps["round"], ps["winner"], ps["talon"], ps["hand_sizes"]) == (1, 1, 0, 16, [3, 4, 4, 4])
     assert ps["won"] == [[], []] and ps["points"] == [0, 0] and ps["may_continue"] is False
+
+
+def test_only_the_leader_takes_the_continue_or_stop_decision():
+    """Z-4.3: at the end of a round with an opponent winning, the leader's partner (or an
+    opponent) who tries to stop or continue is told that the choice is the leader's."""
+    hands = [["9a", "Aa", "Oa", "7a"], ["9l", "Xa", "Ol", "Ul"], ["Ka", "Kl", "8a", "8l"], ["Al", "Ah", "Uh", "8h"]]
+    s = new_deal(players=4, dealer=3, hands=hands, talon=[c for c in PACK if not any(c in h for h in hands)])
+    for card in ["9a", "9l", "Ka", "Al"]:
+        s = s.apply({"seat": s.to_act, "act": "play", "card": card})
+    assert s.to_act == 0 and s.public_state()["may_continue"]
+    before = s.to_json()
+    for seat, act in [(2, {"act": "stop"}), (1, {"act": "play", "card": "Xa"})]:
+        with pytest.raises(IllegalAction) as exc:
+            s.apply({"seat": seat, **act})
+        assert (exc.value.rule, exc.value.code) == ("Z-4.3", "only_leader_decides")
+        assert "A" in exc.value.message("en")
+    assert s.to_json() == before
