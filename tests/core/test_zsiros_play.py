@@ -170,7 +170,9 @@ def test_no_calls_in_the_two_player_game(tmp_path):
     rec = random_deal(4, 2)
     rec["deals"][0]["actions"].insert(0, {"seat": 1, "act": "call", "call": "hit"})
     status, out, err = cli(tmp_path, rec)
-    assert status == 2 and "call" in err and out == ""
+    data = json.loads(out)  # a rules question, not malformed input: illegal, exit 1
+    assert status == 1 and data["error"]["rule"] == "Z-6.1" and data["error"]["code"] == "no_calls_two_players"
+    assert data["error"]["action"] == 0
 
 
 # ---- illegal actions ---------------------------------------------------------------------------
