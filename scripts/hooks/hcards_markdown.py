@@ -195,7 +195,8 @@ class HcardsExtension(Extension):
         # After escapes (180) and code spans (190), before links (160): `[[Oa]]` in code
         # stays literal, and `[[Oa]]` is never read as a reference link.
         md.inlinePatterns.register(_CardsPattern(CARDS_RE, md, self), "hcards_cards", 175)
-        md.inlinePatterns.register(_ClauseRefPattern(CLAUSE_REF_RE, md, self), "hcards_clause_ref", 174)
+        # after Markdown links (160), so that a §ID inside a link's text stays text (no nested <a>)
+        md.inlinePatterns.register(_ClauseRefPattern(CLAUSE_REF_RE, md, self), "hcards_clause_ref", 155)
         # Before the inline processor (20): the block text is still raw Markdown.
         md.treeprocessors.register(_ClauseAnchors(md, self), "hcards_clause_anchors", 25)
 
@@ -211,6 +212,8 @@ class _CardsPattern(InlineProcessor):
 
 
 class _ClauseRefPattern(InlineProcessor):
+    ANCESTOR_EXCLUDES = ("a",)  # never a link inside a link (axe: link-name)
+
     def __init__(self, pattern, md, ext: HcardsExtension):
         super().__init__(pattern, md)
         self.ext = ext
