@@ -5,7 +5,7 @@
 // seat's eyes and the learner can branch off ("what if I play this?"): the core in the
 // browser applies the move, or explains with the clause why it is illegal.
 
-import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
+import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
 import { el, fill, letter, ruleLink } from "./hcards-ui.js";
 
 class Walkthrough {
@@ -140,6 +140,7 @@ class Walkthrough {
         assets: this.data.assets, interactive: true,
       });
       if (want === this.current && !this.branch.length) this.setTable(value.html);
+      widgetReady(this.root);
     } catch (err) {
       this.report(err);
     }

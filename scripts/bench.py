@@ -1,0 +1,584 @@
+"""scripts/bench: the core, the browser runtime and the build, each beside its reference.
+
+Run through ``scripts/bench [--quick] [--only core,browser,build] [--tree DIR] [--site DIR]``
+(see the README's maintainer section). Prints a table and writes every number to
+``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
+the same run as its reference and compared as a ratio; repeated figures are reported as the
+best (core) or the median (browser) of the repetitions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+GAMES = ("zsiros", "filicau", "ferbli")
+
+TARGETS = {
+    "ready_ratio": 1.15,          # exercise (widget) ready ≤ 1.15 × the bare Pyodide boot
+    "move_p95_ms": 10.0,          # move feedback ≤ 10 ms at p95
+    "plain_page_kb": 300.0,       # a page without Python widgets transfers ≤ 300 KB …
+    "longtask_ms": 50.0,          # no main-thread task over 50 ms on any page
+    "ferbli_hands_per_s": 300_000,
+    "step_us": 50.0,              # legal actions + apply ≤ 50 µs on CPython, every game
+    "pyodide_ratio": 2.5,         # Pyodide within 2.5 × CPython
+    "build_s": 60.0,              # the full five-language build
+}
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def log(msg: str) -> None:
+    print(f"bench: {msg}", file=sys.stderr, flush=True)
+
+
+def load_module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ================================================================ core
+
+
+def bench_core(tree: Path, quick: bool, rounds: int) -> dict:
+    """CPython (this process) and Pyodide (a Node process kept alive) in alternating rounds."""
+    runtime_hook = load_module("hcards_bench_runtime_hook", tree / "scripts/hooks/runtime.py")
+    wheel = runtime_hook.build_wheel()
+    sys.path.insert(0, str(tree))
+    sys.path.insert(0, str(tree / "scripts"))
+    for mod in [m for m in sys.modules if m == "hcards_core" or m.startswith("hcards_core.")]:
+        del sys.modules[mod]
+    bench_core_mod = load_module("bench_core", tree / "scripts/bench_core.py")
+    node = subprocess.Popen(
+        ["node", str(tree / "scripts/bench-pyodide.mjs"), "--wheel", str(wheel), "--serve"],
+        cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        boot = json.loads(node.stdout.readline())
+        cp_runs, py_runs = [], []
+        request = json.dumps({"quick": quick}) + "\n"
+        for r in range(rounds):
+            log(f"core round {r + 1}/{rounds}: CPython")
+            cp_runs.append(bench_core_mod.run(quick=quick))
+            log(f"core round {r + 1}/{rounds}: Pyodide")
+            node.stdin.write(request)
+            node.stdin.flush()
+            line = node.stdout.readline()
+            if not line:
+                raise RuntimeError("the Pyodide benchmark process ended early")
+            py_runs.append(json.loads(line))
+    finally:
+        if node.stdin:
+            node.stdin.close()
+        try:
+            node.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            node.kill()
+
+    def best(runs):
+        return {
+            "python": runs[0]["python"], "platform": runs[0]["platform"],
+            "ferbli_hands_per_s": max(r["ferbli_rank"]["hands_per_s"] for r in runs),
+            "ferbli_table_build_s": min(r["ferbli_rank"]["table_build_s"] for r in runs),
+            "step_us": {g: min(r["step_us"][g] for r in runs) for g in GAMES},
+            "deals_per_s": {g: max(r["deals_per_s"][g] for r in runs) for g in GAMES},
+        }
+
+    cp, py = best(cp_runs), best(py_runs)
+    ratio = {
+        "ferbli_rank": cp["ferbli_hands_per_s"] / py["ferbli_hands_per_s"],
+        **{f"step_{g}": py["step_us"][g] / cp["step_us"][g] for g in GAMES},
+        **{f"deals_{g}": cp["deals_per_s"][g] / py["deals_per_s"][g] for g in GAMES},
+    }
+    return {"rounds": rounds, "cpython": cp, "pyodide": py, "pyodide_over_cpython": ratio,
+            "pyodide_boot": boot, "runs": {"cpython": cp_runs, "pyodide": py_runs}}
+
+
+# ================================================================ build
+
+
+def bench_build(tree: Path, out: Path) -> dict:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if out.exists():
+        shutil.rmtree(out)
+    t0 = time.perf_counter()
+    run = subprocess.run([str(REPO / ".venv/bin/mkdocs"), "build", "--strict", "--site-dir", str(out)],
+                         cwd=tree, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - t0
+    result = {"seconds": seconds, "ok": run.returncode == 0}
+    if run.returncode:
+        result["error"] = (run.stdout + run.stderr)[-2000:]
+    return result
+
+
+def bench_serve_rebuild(tree: Path, page: str = "docs/en/teachers.md", url_path: str = "teachers/",
+                        timeout: float = 300.0) -> dict:
+    """``mkdocs serve`` on a free loopback port; append a marker comment to one page, poll until
+    the served page shows it, then take the marker out again (only the marker: other edits made
+    to the page meanwhile are kept)."""
+    port = free_port()
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.Popen(
+        [str(REPO / ".venv/bin/mkdocs"), "serve", "--no-strict", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}/{url_path}"
+    token = f"hcards-bench-{os.getpid()}-{int(time.time())}"
+    marker = f"\n<!-- {token} -->\n"
+    path = tree / page
+
+    def fetch() -> str | None:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                return r.read().decode("utf-8", "replace")
+        except Exception:
+            return None
+
+    def wait(pred) -> float | None:
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < timeout:
+            if proc.poll() is not None:
+                return None
+            if pred(fetch()):
+                return time.perf_counter() - t0
+            time.sleep(0.1)
+        return None
+
+    result: dict = {"page": page}
+    edited = False
+    try:
+        first = wait(lambda html: html is not None)
+        result["first_build_s"] = first
+        if first is None:
+            result["error"] = "mkdocs serve did not come up"
+            return result
+        time.sleep(1.0)  # let the watcher settle
+        with path.open("a", encoding="utf-8") as f:
+            f.write(marker)
+        edited = True
+        result["rebuild_s"] = wait(lambda html: html is not None and token in html)
+    finally:
+        if edited:
+            text = path.read_text("utf-8")
+            path.write_text(text.replace(marker, "", 1), "utf-8")
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return result
+
+
+# ================================================================ browser
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                      ".json": "application/json", ".whl": "application/octet-stream"}
+
+    def log_message(self, *args):
+        pass
+
+
+INIT_SCRIPT = """
+window.__bench = { longtasks: [] };
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longtasks.push(e.duration);
+  }).observe({ type: "longtask", buffered: true });
+} catch (e) { window.__bench.noLongtask = String(e); }
+"""
+
+RESOURCES_JS = """() => [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
+  .map((e) => ({ url: e.name, transfer: e.transferSize, body: e.encodedBodySize }))"""
+
+PYTHON_FILES = ("/assets/pyodide/", "/assets/hcards-worker.js", "/assets/bench/boot-worker.js")
+
+# Pages by type (URL paths under the site root).
+PAGES = {
+    "home": "",
+    "overview": "zsiros/",
+    "rules": "zsiros/rules/",
+    "cards": "cards/",
+    "walkthrough": "zsiros/walkthroughs/",
+    "exercises": "zsiros/exercises/",
+    "checker": "checker/",
+    "boot": "assets/bench/boot.html",
+}
+PLAIN_PAGES = ("overview", "rules", "cards")  # no Python widget: must never download Pyodide
+
+
+def is_python(url: str) -> bool:
+    return any(p in url for p in PYTHON_FILES)
+
+
+MARK_JS = "performance.getEntriesByName('hcards:ready', 'mark').length > 0"
+READY_JS = (f"({MARK_JS}) || ['ready', 'failed'].includes(document.documentElement.dataset.hcardsStatus)"
+            " || document.documentElement.dataset.hcardsBoot === 'failed'")
+
+
+def load_page(page, url: str, want_ready: bool, settle_ms: int, timeout_ms: int = 120_000) -> dict:
+    """Navigate; wait for the "hcards:ready" mark (or settle); collect transfer, requests, long tasks."""
+    requests: list[str] = []
+    on_request = lambda req: requests.append(req.url)  # noqa: E731 — page and its workers
+    page.on("request", on_request)
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="load", timeout=timeout_ms)
+    out: dict = {"url": url}
+    if want_ready:
+        # a widget's first answer (the "hcards:ready" mark), or Python ready/failed on a page
+        # whose widgets do not report (then a little more time for a late mark)
+        try:
+            page.wait_for_function(READY_JS, timeout=timeout_ms, polling=20)
+            if not page.evaluate(MARK_JS):
+                page.wait_for_function(MARK_JS, timeout=3000, polling=20)
+        except Exception as err:  # noqa: BLE001 — reported, not fatal
+            out["ready_error"] = str(err).splitlines()[0]
+        out["ready_ms"] = page.evaluate(f"({MARK_JS}) ? performance.getEntriesByName('hcards:ready', 'mark')[0].startTime : null")
+        out["worker_boot_ms"] = page.evaluate("window.hcards && window.hcards.status().readyMs")
+        out["python_status"] = page.evaluate("document.documentElement.dataset.hcardsStatus || document.documentElement.dataset.hcardsBoot || null")
+    page.wait_for_timeout(settle_ms)
+    out["wall_s"] = time.perf_counter() - t0
+    entries = page.evaluate(RESOURCES_JS)
+    for worker in page.workers:
+        try:
+            entries += worker.evaluate(RESOURCES_JS)
+        except Exception:  # noqa: BLE001 — a worker may be gone
+            pass
+    page.remove_listener("request", on_request)
+    seen = {}
+    for e in entries:  # the worker script can show in both timelines
+        seen.setdefault(e["url"], e)
+    entries = list(seen.values())
+    out["requests"] = len(requests)
+    out["outside_requests"] = [u for u in requests if not u.startswith(("http://127.0.0.1", "data:", "blob:"))]
+    out["transfer_bytes"] = sum(e["transfer"] for e in entries)
+    out["transfer_bytes_without_python"] = sum(e["transfer"] for e in entries if not is_python(e["url"]))
+    out["requests_without_python"] = sum(1 for u in requests if not is_python(u))
+    out["python_downloaded"] = any(is_python(u) for u in requests)
+    lt = page.evaluate("window.__bench")
+    out["longtasks_ms"] = lt.get("longtasks", [])
+    out["longest_task_ms"] = max(out["longtasks_ms"], default=0.0)
+    return out
+
+
+MOVES_JS = """
+async ([count]) => {
+  const root = document.querySelector(".hc-walkthrough");
+  const whatif = root.querySelector(".hc-whatif");
+  const steps = [...root.querySelectorAll(".hc-step")];
+  const next = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const until = (target, test, opts) => new Promise((resolve, reject) => {
+    if (test()) return resolve();
+    const timer = setTimeout(() => { mo.disconnect(); reject(new Error("no feedback within 15 s")); }, 15000);
+    const mo = new MutationObserver(() => { if (test()) { mo.disconnect(); clearTimeout(timer); resolve(); } });
+    mo.observe(target, opts);
+  });
+  const current = () => steps.findIndex((li) => li.classList.contains("hc-current"));
+  const buttons = () => [...steps[current()].querySelectorAll(".hc-table [data-action]")];
+  const times = [];
+  let guard = 0;
+  while (times.length < count && guard++ < count * 4) {
+    // move to a step whose table offers moves (the table is refreshed by the core)
+    let list = buttons();
+    if (!list.length) {
+      const nextBtn = root.querySelector(".hc-controls .md-button--primary");
+      if (nextBtn.disabled) root.querySelector(".hc-controls .md-button").click(); else nextBtn.click();
+      for (let i = 0; i < 50 && !buttons().length; i++) await new Promise((r) => setTimeout(r, 10));
+      continue;
+    }
+    const button = list[times.length % list.length];
+    const t0 = performance.now();
+    button.click();
+    await until(whatif, () => !whatif.hidden, { attributes: true, attributeFilter: ["hidden"] });
+    times.push(performance.now() - t0);
+    // back to the step, and wait for the core's fresh table before the next move
+    const slot = steps[current()];
+    const old = slot.querySelector(".hc-table");
+    whatif.querySelector("button").click();
+    await until(slot, () => slot.querySelector(".hc-table") !== old, { childList: true, subtree: true });
+    await next();
+    if (times.length % 4 === 0) root.querySelector(".hc-controls .md-button--primary").click();
+    await next();
+  }
+  return times;
+}
+"""
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    k = (len(s) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def bench_browser(site: Path, quick: bool) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        raise RuntimeError("Chromium not found (Debian's chromium, or set HCARDS_CHROMIUM)")
+    reps = 1 if quick else 3
+    moves_per_game = 6 if quick else 17
+    out: dict = {"base": base, "repetitions": reps, "pages": {}, "ready": {}, "moves": {}}
+    # the widget page measured against the bare boot: exercises once they report ready
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+
+            def visit(name: str, path: str, want_ready: bool, settle_ms: int) -> dict:
+                """Cold (fresh context: empty cache) then warm (the same context again)."""
+                # A persistent context on a fresh profile folder: its disk cache keeps the 9.6 MB
+                # wasm (an incognito context's in-memory cache drops entries that large).
+                with tempfile.TemporaryDirectory(prefix="hcards-bench-profile-") as profile:
+                    ctx = pw.chromium.launch_persistent_context(profile, executable_path=chromium,
+                                                                args=CHROMIUM_ARGS)
+                    ctx.add_init_script(INIT_SCRIPT)
+                    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+                    try:
+                        cold = load_page(page, base + path, want_ready, settle_ms)
+                        warm = load_page(page, base + path, want_ready, settle_ms)
+                    finally:
+                        ctx.close()
+                return {"cold": cold, "warm": warm}
+
+            # 1. page weights, requests, long tasks (one cold + warm visit each)
+            for name, path in PAGES.items():
+                log(f"browser: {name} page")
+                want = name not in PLAIN_PAGES
+                out["pages"][name] = visit(name, path, want, 4000 if not want else 500)
+
+            # 2. ready vs the bare boot, interleaved repetitions
+            widget = "exercises" if out["pages"]["exercises"]["cold"].get("ready_ms") else "walkthrough"
+            out["ready"]["widget_page"] = widget
+            samples: dict = {"boot": {"cold": [], "warm": []}, widget: {"cold": [], "warm": []}}
+            for r in range(reps):
+                for name in ("boot", widget):
+                    log(f"browser: ready {name} {r + 1}/{reps}")
+                    v = out["pages"][name] if r == 0 else visit(name, PAGES[name], True, 200)
+                    for cache in ("cold", "warm"):
+                        samples[name][cache].append(v[cache].get("ready_ms"))
+            out["ready"]["samples"] = samples
+            for cache in ("cold", "warm"):
+                b = [x for x in samples["boot"][cache] if x is not None]
+                w = [x for x in samples[widget][cache] if x is not None]
+                med_b = statistics.median(b) if b else None
+                med_w = statistics.median(w) if len(w) == reps else None
+                out["ready"][cache] = {"boot_ms": med_b, "widget_ms": med_w,
+                                       "ratio": (med_w / med_b) if med_b and med_w else None}
+
+            # 3. a move's round trip, click to feedback, on each game's walkthrough
+            all_times: list[float] = []
+            for game in GAMES:
+                log(f"browser: moves on the {game} walkthrough")
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                try:
+                    page.goto(base + f"{game}/walkthroughs/", wait_until="load")
+                    page.wait_for_function(MARK_JS, timeout=120_000, polling=20)
+                    times = page.evaluate(MOVES_JS, [moves_per_game])
+                    out["moves"][game] = times
+                    all_times += times
+                except Exception as err:  # noqa: BLE001
+                    out["moves"][game] = {"error": str(err).splitlines()[0]}
+                finally:
+                    ctx.close()
+            out["moves"]["count"] = len(all_times)
+            out["moves"]["median_ms"] = statistics.median(all_times) if all_times else None
+            out["moves"]["p95_ms"] = percentile(all_times, 0.95)
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    return out
+
+
+# ================================================================ table
+
+
+def fmt(v, unit: str = "", digits: int = 1) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, float):
+        if abs(v) >= 1000:
+            return f"{v:,.0f}{unit}"
+        return f"{v:.{digits}f}{unit}"
+    if isinstance(v, int):
+        return f"{v:,}{unit}"
+    return f"{v}{unit}"
+
+
+def mark(ok) -> str:
+    return "" if ok is None else ("✓" if ok else "✗")
+
+
+def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
+    """(metric, value, reference, target, ✓/✗)."""
+    rows = []
+    core = results.get("core")
+    if core:
+        cp, py, ratio = core["cpython"], core["pyodide"], core["pyodide_over_cpython"]
+        rows.append(("Core (best of %d rounds, CPython %s | Pyodide %s)" % (core["rounds"], cp["python"], py["python"]),
+                     "", "", "", ""))
+        v = cp["ferbli_hands_per_s"]
+        rows.append(("Ferbli rank_hand, CPython", fmt(v, " hands/s"), "", "≥ 300,000",
+                     mark(v >= TARGETS["ferbli_hands_per_s"])))
+        rows.append(("Ferbli rank_hand, Pyodide", fmt(py["ferbli_hands_per_s"], " hands/s"),
+                     f"×{ratio['ferbli_rank']:.2f} CPython", "≤ ×2.5", mark(ratio["ferbli_rank"] <= TARGETS["pyodide_ratio"])))
+        for g in GAMES:
+            rows.append((f"{g} legal_actions+apply, CPython", fmt(cp["step_us"][g], " µs"), "", "≤ 50 µs",
+                         mark(cp["step_us"][g] <= TARGETS["step_us"])))
+            r = ratio[f"step_{g}"]
+            rows.append((f"{g} legal_actions+apply, Pyodide", fmt(py["step_us"][g], " µs"), f"×{r:.2f} CPython",
+                         "≤ ×2.5", mark(r <= TARGETS["pyodide_ratio"])))
+        for g in GAMES:
+            r = ratio[f"deals_{g}"]
+            rows.append((f"{g} random deals/s, CPython | Pyodide",
+                         f"{fmt(cp['deals_per_s'][g])} | {fmt(py['deals_per_s'][g])}", f"×{r:.2f}",
+                         "≤ ×2.5", mark(r <= TARGETS["pyodide_ratio"])))
+        rows.append(("Ferbli ranking table build, CPython | Pyodide",
+                     f"{fmt(cp['ferbli_table_build_s'] * 1000, ' ms')} | {fmt(py['ferbli_table_build_s'] * 1000, ' ms')}",
+                     "", "", ""))
+        rows.append(("loadPyodide() under Node", fmt(core["pyodide_boot"]["load_pyodide_ms"], " ms"), "", "", ""))
+    br = results.get("browser")
+    if br:
+        rows.append(("Browser (Chromium, loopback; medians of %d)" % br["repetitions"], "", "", "", ""))
+        widget = br["ready"].get("widget_page", "walkthrough")
+        for cache in ("cold", "warm"):
+            r = br["ready"].get(cache, {})
+            ratio = r.get("ratio")
+            rows.append((f"{widget} ready, {cache} cache", fmt(r.get("widget_ms"), " ms"),
+                         f"boot {fmt(r.get('boot_ms'), ' ms')} → ×{fmt(ratio, digits=2)}", "≤ ×1.15",
+                         mark(None if ratio is None else ratio <= TARGETS["ready_ratio"]) or "✗"))
+        mv = br["moves"]
+        rows.append((f"move click→feedback ({mv.get('count', 0)} moves)",
+                     f"median {fmt(mv.get('median_ms'), ' ms')}", f"p95 {fmt(mv.get('p95_ms'), ' ms')}", "p95 ≤ 10 ms",
+                     mark(None if mv.get("p95_ms") is None else mv["p95_ms"] <= TARGETS["move_p95_ms"]) or "✗"))
+        longest = 0.0
+        for name, v in br["pages"].items():
+            cold, warm = v["cold"], v["warm"]
+            longest = max(longest, cold["longest_task_ms"], warm["longest_task_ms"])
+            plain = name in PLAIN_PAGES
+            kb = cold["transfer_bytes"] / 1024
+            value = (f"{kb:,.0f} KB/{cold['requests']} req cold"
+                     f" ({cold['transfer_bytes_without_python'] / 1024:,.0f} KB/{cold['requests_without_python']} req"
+                     f" without Python); warm {warm['transfer_bytes'] / 1024:,.0f} KB/{warm['requests']} req")
+            ok = (kb <= TARGETS["plain_page_kb"] and not cold["python_downloaded"] and not warm["python_downloaded"]) \
+                if plain else None
+            rows.append((f"page {name} ({PAGES[name] or '/'})", value,
+                         "Pyodide: " + ("yes" if cold["python_downloaded"] else "no"),
+                         "≤ 300 KB, no Pyodide" if plain else "", mark(ok)))
+        rows.append(("longest main-thread task, any page", fmt(longest, " ms"), "", "≤ 50 ms",
+                     mark(longest <= TARGETS["longtask_ms"])))
+        outside = sum(len(v[c]["outside_requests"]) for v in br["pages"].values() for c in ("cold", "warm"))
+        rows.append(("requests to other hosts", str(outside), "", "0", mark(outside == 0)))
+    b = results.get("build")
+    if b:
+        rows.append(("Build", "", "", "", ""))
+        full = b.get("full", {})
+        rows.append(("full five-language build (mkdocs build --strict)", fmt(full.get("seconds"), " s"),
+                     "ok" if full.get("ok") else "FAILED", "≤ 60 s",
+                     mark(full.get("ok") and full["seconds"] <= TARGETS["build_s"])))
+        serve = b.get("serve", {})
+        rows.append(("mkdocs serve: rebuild after editing one page", fmt(serve.get("rebuild_s"), " s"),
+                     f"first build {fmt(serve.get('first_build_s'), ' s')}", "", ""))
+    return rows
+
+
+def print_table(rows) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    for r in rows:
+        if not any(r[1:]):
+            print(f"\n{r[0]}")
+            continue
+        print("  " + "  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip())
+
+
+# ================================================================ main
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
+    ap.add_argument("--only", default="core,browser,build", help="comma-separated: core,browser,build")
+    ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
+    ap.add_argument("--site", type=Path, help="measure this already built site in the browser instead of the fresh build")
+    ap.add_argument("--out", type=Path, default=REPO / "bench-results" / "bench.json")
+    args = ap.parse_args(argv)
+    parts = {p.strip() for p in args.only.split(",") if p.strip()}
+    tree = args.tree.resolve()
+    results: dict = {"quick": args.quick, "tree": str(tree), "targets": TARGETS,
+                     "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "cpus": os.cpu_count(),
+                     "load_average": os.getloadavg()}
+    tmp = Path(tempfile.mkdtemp(prefix="hcards-bench-"))
+    try:
+        site = args.site.resolve() if args.site else None
+        if "build" in parts or ("browser" in parts and site is None):
+            log("build: mkdocs build --strict (five languages)")
+            full = bench_build(tree, tmp / "site")
+            results["build"] = {"full": full}
+            if full["ok"] and site is None:
+                site = tmp / "site"
+            elif not full["ok"]:
+                log("build FAILED:\n" + full["error"])
+        if "build" in parts:
+            log("build: mkdocs serve, rebuild after one edit")
+            results["build"]["serve"] = bench_serve_rebuild(tree)
+        if "core" in parts:
+            results["core"] = bench_core(tree, args.quick, 1 if args.quick else 3)
+        if "browser" in parts:
+            if site is None:
+                log("browser: skipped (no built site)")
+            else:
+                results["browser"] = bench_browser(site, args.quick)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    results["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    rows = rows_for(results)
+    results["table"] = [list(r) for r in rows]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    print_table([("metric", "value", "reference", "target", "")] + rows)
+    print(f"\nnumbers: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

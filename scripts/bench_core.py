@@ -1,0 +1,185 @@
+"""Core benchmark: the same module runs on CPython and inside Pyodide (scripts/bench).
+
+Standard library only. ``run(sizes)`` returns a JSON-able dict:
+
+- ``ferbli_rank``: ``rank_hand`` over every four-card hand (35,960), repeated ``rank_rounds``
+  times after one warm-up pass (which also builds the ranking table; its time is reported
+  separately as ``table_build_s``);
+- ``step_us[game]``: microseconds per ``legal_actions()`` + ``apply()`` (plus picking one of
+  the legal actions) on random legal play from ``step_deals`` seeded deals, 4 players;
+- ``deals_per_s[game]``: complete random deals per second with the game's own
+  ``random_deal`` helper (shuffle, deal, random legal play to the end), 4 players.
+
+``python scripts/bench_core.py [--quick] [--sizes JSON]`` prints that dict as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import sys
+import time
+from itertools import combinations
+
+GAMES = ("zsiros", "filicau", "ferbli")
+PLAYERS = 4
+
+FULL = {"rank_rounds": 5, "step_deals": 200, "deals": {"zsiros": 300, "filicau": 300, "ferbli": 1500}}
+QUICK = {"rank_rounds": 1, "step_deals": 30, "deals": {"zsiros": 40, "filicau": 40, "ferbli": 200}}
+
+
+def _clock():
+    return time.perf_counter()
+
+
+# ---------------------------------------------------------------- Ferbli ranking
+
+
+def bench_ferbli_rank(rounds: int) -> dict:
+    from hcards_core.cards import PACK
+    from hcards_core.ferbli import rank_hand
+    from hcards_core.ferbli import ranking as ranking_module
+
+    hands = [list(h) for h in combinations(PACK, 4)]
+    ranking_module._RANKINGS.clear()  # the first call builds the table: time it apart
+    t0 = _clock()
+    rank_hand(hands[0])
+    table_build = _clock() - t0
+    for h in hands:  # warm-up pass
+        rank_hand(h)
+    t0 = _clock()
+    for _ in range(rounds):
+        for h in hands:
+            rank_hand(h)
+    elapsed = _clock() - t0
+    n = rounds * len(hands)
+    return {"hands": len(hands), "evaluations": n, "seconds": elapsed,
+            "hands_per_s": n / elapsed if elapsed else None, "table_build_s": table_build}
+
+
+# ---------------------------------------------------------------- legal actions + apply
+
+
+def _initial_states(game: str, deals: int) -> list:
+    from hcards_core.cards import shuffled_pack
+
+    states = []
+    for k in range(deals):
+        seed = f"bench-{k}"
+        if game == "zsiros":
+            from hcards_core.zsiros.game import new_deal
+            states.append(new_deal(PLAYERS, k % PLAYERS, pack=shuffled_pack(seed)))
+        elif game == "filicau":
+            from hcards_core.filicau import GAME
+            from hcards_core.filicau.rules import pack_for
+            rng = random.Random(seed)
+            keep = set(pack_for(PLAYERS))
+            pack = [c for c in shuffled_pack(seed) if c in keep]
+            session = GAME.new_session(PLAYERS, GAME.parse_options(None), k % PLAYERS, {})
+            states.append(GAME.deal(session, {"pack": pack, "cut": rng.randrange(1, len(pack))}, None, "deal"))
+        else:
+            from hcards_core.ferbli import GAME
+            session = GAME.new_session(PLAYERS, GAME.parse_options(None), k % PLAYERS, {})
+            states.append(GAME.deal(session, {"pack": shuffled_pack(seed)}, None, "deal"))
+    return states
+
+
+def _ferbli_pick(legal: list, rng: random.Random) -> dict:
+    """One legal Ferbli action (a bet/raise range becomes a concrete amount)."""
+    action = legal[rng.randrange(len(legal))]
+    if "min" in action:
+        action = dict(action)
+        lo, hi = action.pop("min"), action.pop("max")
+        action["amount"] = lo if hi is None or rng.random() < 0.5 else rng.randint(lo, hi)
+    return action
+
+
+def _play(game: str, states: list, rng: random.Random) -> int:
+    steps = 0
+    if game == "ferbli":
+        for state in states:
+            while state.to_act is not None:
+                state = state.apply(_ferbli_pick(state.legal_actions(), rng))
+                steps += 1
+    else:
+        for state in states:
+            while state.to_act is not None:
+                legal = state.legal_actions()
+                state = state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+    return steps
+
+
+def bench_steps(game: str, deals: int) -> dict:
+    rng = random.Random(f"steps-{game}")
+    _play(game, _initial_states(game, 2), rng)  # warm-up: lazy imports, caches
+    states = _initial_states(game, deals)
+    t0 = _clock()
+    steps = _play(game, states, rng)
+    elapsed = _clock() - t0
+    return {"deals": deals, "steps": steps, "seconds": elapsed,
+            "us_per_step": elapsed / steps * 1e6 if steps else None}
+
+
+# ---------------------------------------------------------------- whole random deals
+
+
+def _random_deal(game: str):
+    if game == "zsiros":
+        from hcards_core.zsiros.game import random_deal
+        return lambda seed: random_deal(seed, PLAYERS)
+    if game == "filicau":
+        from hcards_core.filicau.play import random_deal
+        return lambda seed: random_deal(seed, PLAYERS)
+    from hcards_core.ferbli import random_deal
+    return lambda seed: random_deal(seed, PLAYERS)
+
+
+def bench_deals(game: str, deals: int) -> dict:
+    fn = _random_deal(game)
+    fn("warm-up")
+    t0 = _clock()
+    for k in range(deals):
+        fn(k)
+    elapsed = _clock() - t0
+    return {"deals": deals, "seconds": elapsed, "deals_per_s": deals / elapsed if elapsed else None}
+
+
+# ---------------------------------------------------------------- all
+
+
+def run(sizes: dict | None = None, quick: bool = False) -> dict:
+    cfg = json.loads(json.dumps(QUICK if quick else FULL))
+    for key, value in (sizes or {}).items():
+        if isinstance(value, dict):
+            cfg[key].update(value)
+        else:
+            cfg[key] = value
+    t0 = _clock()
+    out = {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": sys.platform,
+        "sizes": cfg,
+        "ferbli_rank": bench_ferbli_rank(cfg["rank_rounds"]),
+        "steps": {g: bench_steps(g, cfg["step_deals"]) for g in GAMES},
+        "deals": {g: bench_deals(g, cfg["deals"][g]) for g in GAMES},
+    }
+    out["step_us"] = {g: out["steps"][g]["us_per_step"] for g in GAMES}
+    out["deals_per_s"] = {g: out["deals"][g]["deals_per_s"] for g in GAMES}
+    out["total_s"] = _clock() - t0
+    return out
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    sizes = None
+    if "--sizes" in argv:
+        sizes = json.loads(argv[argv.index("--sizes") + 1])
+    print(json.dumps(run(sizes, quick)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
