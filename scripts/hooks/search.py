@@ -8,6 +8,10 @@ Material's search runs lunr in a web worker over one index for all five language
   anything. We add ``fa`` to the index's language list and ship ``lunr.fa.min.js`` (which
   the worker loads by that name): Arabic-script word characters and the zero-width non-joiner,
   no stemmer, no stop words.
+- One index for five languages weighs 1.4 MB, and Material fetches and parses it on every
+  page load. We also write ``search_index.<lang>.json`` with one language's pages; the theme
+  override ``scripts/theme/main.html`` fetches that file, and only once the reader turns to
+  the search box.
 - lunr does not fold accents: "felso" did not find "felső". The same file folds the indexed
   tokens (one more pipeline function) and the query text (before Material's worker reads the
   query): combining accents dropped (Hungarian ő ű á…, Romanian ș ț ă…), the Arabic ي ك
@@ -92,4 +96,23 @@ def on_post_build(config, **kwargs):
         langs.append("fa")
         index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
     (lunr_dir / "lunr.fa.min.js").write_text(LUNR_FA, "utf-8")
+    split_by_language(index, data, config)
     log.debug("search: Persian and accent folding added to %s", index)
+
+
+def split_by_language(index: Path, data: dict, config) -> None:
+    """``search_index.<lang>.json``: the pages of one language (the others live under
+    ``<lang>/``; English at the root)."""
+    i18n = config["plugins"].get("i18n")
+    langs = [lang.locale for lang in i18n.config.languages] if i18n else ["en"]
+    default = next((lang.locale for lang in i18n.config.languages if lang.default), "en") if i18n else "en"
+    others = [lang for lang in langs if lang != default]
+
+    def lang_of(location: str) -> str:
+        first = location.split("/", 1)[0]
+        return first if first in others else default
+
+    for lang in langs:
+        part = {"config": data["config"], "docs": [d for d in data["docs"] if lang_of(d["location"]) == lang]}
+        target = index.with_name(f"search_index.{lang}.json")
+        target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), "utf-8")

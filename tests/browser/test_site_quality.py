@@ -248,6 +248,29 @@ def test_search_finds_the_page(quiet, server, lang):
     assert not misses, "\n".join(misses)
 
 
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_search_index_waits_for_the_reader_and_is_the_page_language(quiet, server, lang):
+    """A page load fetches no search index (it weighs 240–360 KB per language); turning to the
+    search box fetches only the page language's part, and results come from that language."""
+    page = quiet
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(urlsplit(r.url).path) if "search_index" in r.url else None)
+    page.goto(server + prefix(lang) + "zsiros/rules/")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    assert asked == [], f"search index fetched before any search: {asked}"
+    page.locator(".md-search__input").click()
+    page.wait_for_function("() => document.querySelector('.md-search-result__meta')?.textContent.trim()")
+    assert asked == [f"/search/search_index.{lang}.json"], asked
+    field = page.locator(".md-search__input")
+    field.fill("Zsíros")
+    field.press("End")
+    page.wait_for_selector(".md-search-result__item > a")
+    links = page.eval_on_selector_all(".md-search-result__item > a", "els => els.map(e => e.href)")
+    langs = {("en" if urlsplit(u).path.split("/")[1] not in LANGS else urlsplit(u).path.split("/")[1]) for u in links}
+    assert langs == {lang}, links[:5]
+
+
 # ---------------------------------------------------------------- right to left
 
 
