@@ -16,6 +16,7 @@ comes back as ``internal_error`` with its text rather than killing the worker.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Callable
 
 from . import __version__
@@ -61,12 +62,33 @@ def _record(record: dict | str) -> dict:
     return load_record(record) if isinstance(record, str) else record
 
 
+_POSITIONS: OrderedDict = OrderedDict()
+_POSITIONS_KEPT = 32
+
+
+def _position(record: dict, deal: int, after: int, lang: str):
+    """``state_at``, remembered: stepping back and forth or trying moves from one step asks
+    for the same few positions again and again, and replaying a long Ferbli deal from its
+    start each time cost most of a move's round trip. States are never changed in place
+    (``apply`` returns a new one), so a remembered state can be shared."""
+    key = (json.dumps(record, sort_keys=True, ensure_ascii=False), deal, after)
+    hit = _POSITIONS.get(key)
+    if hit is None:
+        hit = state_at(record, deal, after, lang)[0]
+        _POSITIONS[key] = hit
+        if len(_POSITIONS) > _POSITIONS_KEPT:
+            _POSITIONS.popitem(last=False)
+    else:
+        _POSITIONS.move_to_end(key)
+    return hit
+
+
 @exposed
 def table_at(record: dict | str, deal: int = 0, after: int = 0, seat: int | None = None, lang: str = "en",
              assets: str = "assets/", interactive: bool = True) -> dict:
     """The card table of a record's deal after ``after`` actions, seen by ``seat``."""
     lang = check_language(lang)
-    state, out = state_at(_record(record), deal, after, lang)
+    state = _position(_record(record), deal, after, lang)
     return {"html": render_table(state, seat, lang, assets, interactive), "to_act": state.to_act,
             "over": state.is_over, "result": state.result() if state.is_over else None}
 
@@ -81,7 +103,7 @@ def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list
     """
     lang = check_language(lang)
     data = _record(record)
-    state, _ = state_at(data, deal, after, lang)
+    state = _position(data, deal, after, lang)
     from .games import get_game
 
     game = get_game(data.get("game"))

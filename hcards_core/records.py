@@ -97,13 +97,14 @@ def replay(record: dict, lang: str = "en", events: bool = False) -> dict:
     return _run(record, lang, events)[0]
 
 
-def state_at(record: dict, deal: int, after: int, lang: str = "en"):
+def state_at(record: dict, deal: int, after: int, lang: str = "en", events: bool = False):
     """The state of deal ``deal`` after its first ``after`` actions (walkthrough steps, what-ifs).
 
-    Returns ``(state, report)``: ``report`` is the replay output up to that point (events of
-    the earlier actions included). An illegal action on the way is reported, not raised.
+    Returns ``(state, report)``: ``report`` is the replay output up to that point (with the
+    events in words only when ``events`` is asked for: narrating costs more than replaying).
+    An illegal action on the way is reported, not raised.
     """
-    out, state = _run(record, lang, True, stop=(deal, after))
+    out, state = _run(record, lang, events, stop=(deal, after))
     return state, out
 
 
