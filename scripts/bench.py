@@ -10,7 +10,6 @@ best (core) or the median (browser) of the repetitions.
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib.util
 import json
 import os
@@ -24,8 +23,10 @@ import tempfile
 import threading
 import time
 import urllib.request
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from static_server import make_server  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ("zsiros", "filicau", "ferbli")
@@ -202,15 +203,6 @@ def bench_serve_rebuild(tree: Path, page: str = "docs/en/teachers.md", url_path:
 # ================================================================ browser
 
 
-class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/octet-stream"}
-
-    def log_message(self, *args):
-        pass
-
-
 INIT_SCRIPT = """
 window.__bench = { longtasks: [] };
 try {
@@ -349,7 +341,7 @@ def percentile(values: list[float], q: float) -> float | None:
 def bench_browser(site: Path, quick: bool) -> dict:
     from playwright.sync_api import sync_playwright
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(site)))
+    httpd = make_server(str(site))  # what scripts/serve runs: precompressed files
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")

@@ -4,11 +4,11 @@ every request to a host other than 127.0.0.1 and fails the test if there was one
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
+import sys
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,6 +19,9 @@ CHROMIUM_ARGS = [
 ]
 SUBPATH = "/mirror/hcards/"  # the same site, served under a sub-path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from static_server import make_server  # noqa: E402  (scripts/static_server.py)
+
 
 def chromium_path() -> str:
     path = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -28,24 +31,11 @@ def chromium_path() -> str:
     return path
 
 
-class Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-                      ".json": "application/json", ".whl": "application/octet-stream"}
-
-    def translate_path(self, path):
-        if path.startswith(SUBPATH):
-            path = "/" + path[len(SUBPATH):]
-        return super().translate_path(path)
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def server(built_site):
-    """Base URL of the built site served by a threaded http.server on a random port."""
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site)))
+    """Base URL of the built site served on a random port by the server ``scripts/serve``
+    uses (precompressed files when the browser accepts gzip; also under SUBPATH)."""
+    httpd = make_server(str(built_site), subpath=SUBPATH)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
