@@ -24,6 +24,8 @@ must get.
 
 from __future__ import annotations
 
+import functools
+
 import json
 
 from .cards import PACK, card_name, is_card, parse_card, suit_name
@@ -269,13 +271,24 @@ def _status(value: str, lang: str) -> str:
     return render(f"ruling.status.{value}", lang)
 
 
+def _row(key: str, value: str, lang: str) -> dict:
+    return {"key": key, "label": render(f"ruling.{key}", lang), "value": value}
+
+
+def _zsiros_side(players: int, lang: str):
+    """Names a Zsíros side: a partnership with its seats (4 players) or a seat (2 players)."""
+    if players != 4:
+        return seat_label
+    teams = _teams("zsiros", players)
+    return lambda t: _team_name(t, lang, teams[t])
+
+
 def describe_result(game: str, result: dict, players: int, lang: str = "en") -> list[dict]:
     """A finished deal's result as labelled rows in ``lang``."""
-    row = lambda key, value: {"key": key, "label": render(f"ruling.{key}", lang), "value": value}  # noqa: E731
+    row = functools.partial(_row, lang=lang)
     rows = []
     if game == "zsiros":
-        teams = _teams(game, players)
-        side = (lambda t: _team_name(t, lang, teams[t])) if players == 4 else (lambda t: seat_label(t))
+        side = _zsiros_side(players, lang)
         rows.append(row("card_points", " – ".join(f"{side(t)}: {p}" for t, p in enumerate(result["card_points"]))))
         rows.append(row("tricks", " – ".join(f"{side(t)}: {n}" for t, n in enumerate(result["tricks"]))))
         rows.append(row("last_trick", side(result["last_trick"])))
@@ -305,11 +318,10 @@ def describe_session(game: str, session: dict | None, players: int, lang: str = 
     """The session after the record, as labelled rows in ``lang``."""
     if not session:
         return []
-    row = lambda key, value: {"key": key, "label": render(f"ruling.{key}", lang), "value": value}  # noqa: E731
+    row = functools.partial(_row, lang=lang)
     rows = []
     if game == "zsiros":
-        teams = _teams(game, players)
-        side = (lambda t: _team_name(t, lang, teams[t])) if players == 4 else (lambda t: seat_label(t))
+        side = _zsiros_side(players, lang)
         rows.append(row("score", " – ".join(f"{side(t)}: {g}" for t, g in enumerate(session["score"]))))
         rows.append(row("game_winner", side(session["winner"]) if session.get("winner") is not None else "—"))
     elif game in ("filicau", "filko"):

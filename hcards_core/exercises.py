@@ -272,6 +272,17 @@ def _text(ex: dict, key: str | None) -> str:
     return ex.get("texts", {}).get(f"{ex['id']}.{key}") or ex.get("texts", {}).get(key, "")
 
 
+def _verdict(ex: dict, right: bool, given, fallback: str) -> dict:
+    """Right: the explanation and the exercise's clause. Wrong: the feedback listed for that
+    answer (with its clause), else the general feedback ``fallback``."""
+    if right:
+        return {"correct": True, "feedback": _text(ex, "explain"), "rule": ex.get("rule")}
+    wrong = _find_wrong(ex, given)
+    return {"feedback": _text(ex, wrong["feedback"]) if wrong else _text(ex, fallback),
+            "rule": wrong.get("rule") if wrong else ex.get("rule"),
+            "code": wrong.get("feedback") if wrong else None}
+
+
 def check_exercise(ex: dict, answer, lang: str = "en", assets: str = "assets/") -> dict:
     """Judge ``answer`` (an action for a move, an option id for a choice).
 
@@ -295,26 +306,15 @@ def check_exercise(ex: dict, answer, lang: str = "en", assets: str = "assets/") 
             out["html"] = None
         else:
             out["html"] = render_table(after, ex.get("seat"), lang, assets, False)
-            if any(_matches(action, p) for p in correct_moves(ex, state)):
-                out.update(correct=True, feedback=_text(ex, "explain"), rule=ex.get("rule"))
-            else:
-                wrong = _find_wrong(ex, action)
-                out.update(feedback=_text(ex, wrong["feedback"]) if wrong else _text(ex, "_wrong_move"),
-                           rule=wrong.get("rule") if wrong else ex.get("rule"),
-                           code=wrong.get("feedback") if wrong else None)
+            right = any(_matches(action, p) for p in correct_moves(ex, state))
+            out.update(_verdict(ex, right, action, "_wrong_move"))
     else:
         chosen = next((o for o in ex["options"] if o["id"] == answer), None)
         if chosen is None:
             raise MalformedRecord("bad_field", where="answer", value=repr(answer),
                                   expected=", ".join(o["id"] for o in ex["options"]))
         value = CHECKERS[ex["check"]["name"]](_then(ex, state), ex)
-        if chosen["value"] == value:
-            out.update(correct=True, feedback=_text(ex, "explain"), rule=ex.get("rule"))
-        else:
-            wrong = _find_wrong(ex, answer)
-            out.update(feedback=_text(ex, wrong["feedback"]) if wrong else _text(ex, "_wrong_choice"),
-                       rule=wrong.get("rule") if wrong else ex.get("rule"),
-                       code=wrong.get("feedback") if wrong else None)
+        out.update(_verdict(ex, chosen["value"] == value, answer, "_wrong_choice"))
     out["page"] = clause_page(out["rule"]) if out["rule"] else None
     return out
 
