@@ -25,7 +25,6 @@ must get.
 from __future__ import annotations
 
 import functools
-
 import json
 
 from .cards import PACK, card_name, is_card, parse_card, suit_name
