@@ -121,6 +121,22 @@ def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list
 
 
 @exposed
+def warm_up(game: str) -> dict:
+    """Load what the first answer on a page needs (the exercise checker, the game, Ferbli's
+    ranking table), so it comes back in milliseconds rather than a few hundred."""
+    import importlib
+
+    from . import exercises  # noqa: F401  (imported for its side effect: loaded once)
+    from .games import get_game
+
+    get_game(game)
+    module = importlib.import_module(f"hcards_core.{game}")
+    if hasattr(module, "rank_hand"):
+        module.rank_hand(["Aa", "Al", "Ah", "Ab"], {})
+    return {"game": game}
+
+
+@exposed
 def check_exercise(exercise: dict, answer, lang: str = "en", assets: str = "assets/") -> dict:
     """Judge a learner's answer to an exercise (its page payload): right or wrong, why, the
     clause and its page, and the table after the move (``hcards_core.exercises``)."""

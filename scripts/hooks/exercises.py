@@ -75,8 +75,8 @@ def render(ex: dict, number: int, lang: str, links) -> str:
     t = lambda key: data.text(lang, KIND, f"{eid}.{key}")  # noqa: E731
     full = payload(ex, lang)
     state = position(ex, lang)
-    info = {"id": eid, "kind": ex["kind"], "lang": lang, "assets": links.assets, "home": links.home,
-            "ui": ui, "hints": len(ex.get("hints", [])), "exercise": full}
+    info = {"id": eid, "game": ex["game"], "kind": ex["kind"], "lang": lang, "assets": links.assets,
+            "home": links.home, "ui": ui, "hints": len(ex.get("hints", [])), "exercise": full}
     html = [f'<section class="hc-exercise" id="{escape(eid)}" data-hcards="exercise" tabindex="-1">',
             f'<h2 class="hc-exercise-title">{escape(ui["ex_exercise"].format(n=number))}: {escape(t("title"))}</h2>',
             f'<p class="hc-ex-question">{escape(t("question"))}</p>',

@@ -125,3 +125,26 @@ def test_bridge_reports_errors_structured():
     assert "[1]" == bad["error"]["where"]
     assert json.loads(handle("{}"))["error"]["code"] == "unknown_function"
     assert json.loads(handle("not json"))["error"]["kind"] == "internal_error"
+
+
+def test_bridge_warm_up_loads_a_game_and_names_an_unknown_one():
+    from hcards_core.bridge import handle
+    ok = json.loads(handle(json.dumps({"fn": "warm_up", "args": {"game": "ferbli"}})))
+    assert ok == {"ok": True, "value": {"game": "ferbli"}}
+    bad = json.loads(handle(json.dumps({"fn": "warm_up", "args": {"game": "chess"}})))
+    assert bad["ok"] is False and bad["error"]["code"] == "unknown_game"
+
+
+def test_bridge_positions_are_remembered_and_never_changed_by_a_what_if():
+    """table_at/try_actions share remembered positions: a what-if move must not alter them."""
+    from hcards_core.bridge import handle
+    hands = [["9a", "Aa", "Oa", "7a"], ["9l", "Xa", "Ol", "Ul"], ["Ka", "Kl", "8a", "8l"], ["Al", "Ah", "Uh", "8h"]]
+    talon = [c for c in PACK if not any(c in h for h in hands)]
+    record = {"game": "zsiros", "players": 4, "dealer": 3,
+              "deals": [{"cards": {"hands": hands, "talon": talon},
+                         "actions": [{"seat": 0, "act": "play", "card": "9a"}]}]}
+    ask = lambda fn, **a: json.loads(handle(json.dumps({"fn": fn, "args": {"record": record, **a}})))["value"]  # noqa: E731
+    before = ask("table_at", deal=0, after=1)
+    moved = ask("try_actions", deal=0, after=1, actions=[{"seat": 1, "act": "play", "card": "9l"}])
+    assert moved["error"] is None and moved["to_act"] == 2 and moved["html"] != before["html"]
+    assert ask("table_at", deal=0, after=1) == before
