@@ -137,16 +137,21 @@ class State:
         return data
 
     def narrate(self, event: dict, lang: str = "en") -> str:
-        """The event in words; card codes in ``card``/``cards`` read as card names."""
+        """The event in words: card codes in ``card``/``cards`` read as card names, then the
+        game's own parameters (``narrate_params``) and catalog key (``event_key``)."""
         params = {k: v for k, v in event.items() if k != "type"}
         if isinstance(params.get("card"), str):
             params["card"] = card_name(params["card"], lang)
         if isinstance(params.get("cards"), list):
             params["cards"] = [card_name(c, lang) for c in params["cards"]]
-        return render(self.event_key(event), lang, **params)
+        return render(self.event_key(event), lang, **self.narrate_params(params, lang))
 
     def event_key(self, event: dict) -> str:
         return f"event.{self.game}.{event['type']}"
+
+    def narrate_params(self, params: dict, lang: str) -> dict:
+        """Game-specific parameters in words (suits, statuses, hand categories…)."""
+        return params
 
     # ---- the card table (hcards_core.table draws it; games fill in what is theirs) -----------
     def table_center(self) -> list[list[dict]]:

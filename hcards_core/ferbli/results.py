@@ -54,8 +54,8 @@ def category_label(category: str, lang: str = "en") -> str:
     return render(f"ferbli.category.{category}", lang)
 
 
-def narrate(state, event: dict, lang: str = "en") -> str:
-    params = {k: v for k, v in event.items() if k != "type"}
+def narrate_params(params: dict, lang: str = "en") -> dict:
+    """A hand's category and value in words ("two aces", "banda 41"); no seats as "—"."""
     if "category" in params:  # e.g. "two aces", "banda 41"
         value = params.get("value")
         if isinstance(value, str):
@@ -63,4 +63,4 @@ def narrate(state, event: dict, lang: str = "en") -> str:
         params["hand"] = category_label(params["category"], lang) + ("" if value is None else f" {value}")
     if "seats" in params and not params["seats"]:
         params["seats"] = "—"
-    return render(f"event.ferbli.{event['type']}", lang, **params)
+    return params

@@ -171,8 +171,8 @@ class FerbliState(State):
             "shown": [h[:] for h in self.shown],
         }
 
-    def narrate(self, event: dict, lang: str = "en") -> str:
-        return results.narrate(self, event, lang)
+    def narrate_params(self, params: dict, lang: str) -> dict:
+        return results.narrate_params(params, lang)
 
     # ---- what the seat to act may do ------------------------------------------------------------
     def _acts(self, seat: int, capped: bool = True) -> list[str]:

@@ -282,21 +282,16 @@ class FilicauState(_Base):
         self.events.append({"type": "deal_scored", "points0": self.points[0], "points1": self.points[1],
                             "status0": out["status"][0], "status1": out["status"][1]})
 
-    def narrate(self, event: dict, lang: str = "en") -> str:
+    def narrate_params(self, params: dict, lang: str) -> dict:
         """Suits and statuses by name in ``lang`` (the event keeps the codes)."""
-        params = {}
-        for k, v in event.items():
+        for k, v in params.items():
             if k in ("trump", "led") and v:
-                v = suit_name(v, lang)
-            elif k == "card" and v:
-                v = card_name(v, lang)
+                params[k] = suit_name(v, lang)
             elif k == "shown":
-                v = [card_name(c, lang) for c in v]
+                params[k] = [card_name(c, lang) for c in v]
             elif k in ("status0", "status1"):
-                v = render(f"term.filicau.{v}", lang)
-            params[k] = v
-        params.pop("type")
-        return render(f"event.filicau.{event['type']}", lang, **params)
+                params[k] = render(f"term.filicau.{v}", lang)
+        return params
 
     # ---- the card table ------------------------------------------------------------------
     def table_center(self) -> list[list[dict]]:

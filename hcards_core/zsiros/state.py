@@ -311,14 +311,8 @@ class ZsirosState(State):
     def seat_team(self, seat: int) -> int | None:
         return self.side(seat)
 
-    def narrate(self, event: dict, lang: str = "en") -> str:
-        """Card codes read as card names and calls as their own words, in ``lang``."""
-        params = {k: v for k, v in event.items() if k != "type"}
-        key = f"event.zsiros.{event['type']}"
+    def event_key(self, event: dict) -> str:
+        """Each call has its own words ("Üss!", "Ne zsírt!"…)."""
         if event["type"] == "call":
-            key = f"event.zsiros.call_{event['call']}"
-        if "card" in params:
-            params["card"] = card_name(params["card"], lang)
-        if "cards" in params:
-            params["cards"] = [card_name(c, lang) for c in params["cards"]]
-        return render(key, lang, **params)
+            return f"event.zsiros.call_{event['call']}"
+        return super().event_key(event)

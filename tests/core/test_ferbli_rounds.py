@@ -385,5 +385,5 @@ def test_pack_is_dealt_in_packets_from_the_dealers_right():
     out = replay(record, events=True)
     state = out["deals"][0]["state"]
     assert state["bottom"] == "7b" and state["cards_held"] == [2, 3, 2]
-    assert out["deals"][0]["events"][0]["text"] == "The bottom card of the pack is 7b."
+    assert out["deals"][0]["events"][0]["text"] == "The bottom card of the pack is Seven of bells."  # names, not codes
     assert state["trace_horse"] == 1 and state["last_player"] == 2
