@@ -7,6 +7,7 @@ first. D-Z1 says the method makes no difference; this one is fixed so records ar
 A session ends when a side reaches the target (Z-7.4). A record that deals again after that
 is malformed (``game_over``): a new game is a new record.
 
+>>> from hcards_core.cards import PACK
 >>> state = new_deal(players=2, dealer=1, pack=list(PACK))
 >>> state.hands()[0], state.to_act, len(state.talon)
 (['Aa', 'Oa', 'Xa', '8a'], 0, 24)
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..cards import PACK, shuffled_pack
+from ..cards import shuffled_pack
 from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands, parse_pack

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import copy
 
-from ..cards import card_name, rank_name
+from ..cards import rank_name
 from ..errors import IllegalAction, MalformedRecord
 from ..game import State
-from ..messages import render, seat_label
+from ..messages import seat_label
 from .results import loser_label, score_hand
 from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
 

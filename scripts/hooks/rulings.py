@@ -27,7 +27,6 @@ import re
 from functools import lru_cache
 from html import escape
 from html.parser import HTMLParser
-from pathlib import Path
 
 import markdown
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from hcards_core.cards import PACK, shuffled_pack
 from hcards_core.cli import main
-from hcards_core.errors import IllegalAction, MalformedRecord
+from hcards_core.errors import IllegalAction
 from hcards_core.messages import catalog, render
 from hcards_core.records import replay
 from hcards_core.zsiros import (GAME, OPTIONS, ZsirosState, deal_pack, new_deal, play_randomly, random_deal,
