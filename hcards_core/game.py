@@ -129,6 +129,27 @@ class State:
     def copy(self) -> "State":
         return copy.deepcopy(self)
 
+    def to_json(self) -> dict:
+        """The whole state, hidden cards included, as plain JSON (``from_json`` rebuilds an
+        equal state): e.g. to save a position or send it elsewhere.
+
+        >>> from hcards_core.cards import PACK
+        >>> from hcards_core.zsiros import new_deal
+        >>> s = new_deal(players=2, dealer=1, pack=list(PACK))
+        >>> import json; t = State.from_json(json.loads(json.dumps(s.to_json())))
+        >>> type(t).__name__, t.hands() == s.hands(), t.legal_actions() == s.legal_actions()
+        ('ZsirosState', True, True)
+        """
+        cls = type(self)
+        return {"class": f"{cls.__module__}:{cls.__qualname__}", "fields": _encode(self.__dict__)}
+
+    @staticmethod
+    def from_json(data: dict) -> "State":
+        cls = _core_class(data["class"])
+        state = object.__new__(cls)
+        state.__dict__.update(_decode(data["fields"]))
+        return state
+
     def view(self, seat: int | None = None) -> dict:
         """The public state plus the hands as ``seat`` sees them (None: every card shown)."""
         data = self.public_state()
@@ -166,6 +187,59 @@ class State:
     def seat_team(self, seat: int) -> int | None:
         """The seat's side, when sides are fixed during the deal."""
         return None
+
+
+def _core_class(name: str):
+    """A class of the core named ``module:qualname`` (never anything outside the package)."""
+    import importlib
+
+    module, _, qualname = name.partition(":")
+    if not module.startswith("hcards_core."):
+        raise MalformedRecord("bad_field", where="class", value=repr(name), expected="a class of hcards_core")
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _encode(value):
+    """Plain JSON for what states hold: tuples, sets, int-keyed dicts and small objects
+    (e.g. a session context) are tagged so that ``_decode`` restores them exactly."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, tuple):
+        return {"__tuple__": [_encode(v) for v in value]}
+    if isinstance(value, (set, frozenset)):
+        return {"__set__": sorted((_encode(v) for v in value), key=repr), "frozen": isinstance(value, frozenset)}
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {"__dict__": {k: _encode(v) for k, v in value.items()}}
+        return {"__items__": [[_encode(k), _encode(v)] for k, v in value.items()]}
+    cls = type(value)
+    fields = {n: getattr(value, n) for n in getattr(cls, "__slots__", ())} or vars(value)
+    return {"__object__": f"{cls.__module__}:{cls.__qualname__}", "fields": {k: _encode(v) for k, v in fields.items()}}
+
+
+def _decode(value):
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "__tuple__" in value:
+        return tuple(_decode(v) for v in value["__tuple__"])
+    if "__set__" in value:
+        items = [_decode(v) for v in value["__set__"]]
+        return frozenset(items) if value.get("frozen") else set(items)
+    if "__items__" in value:
+        return {_decode(k): _decode(v) for k, v in value["__items__"]}
+    if "__object__" in value:
+        obj = object.__new__(_core_class(value["__object__"]))
+        for k, v in value["fields"].items():
+            setattr(obj, k, _decode(v))
+        return obj
+    return {k: _decode(v) for k, v in value["__dict__"].items()}
 
 
 @dataclass

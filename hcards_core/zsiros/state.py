@@ -14,8 +14,6 @@ to act, so ``legal_actions`` (the seat to act's moves) never lists calls: see ``
 
 from __future__ import annotations
 
-import copy
-
 from ..cards import rank_name
 from ..errors import IllegalAction, MalformedRecord
 from ..game import State
@@ -53,7 +51,7 @@ class ZsirosState(State):
         self.own_side_end: int | None = None  # leader of a trick just ended by Z-4.2
         self.events = [{"type": "dealt", "dealer": dealer, "leader": self.leader, "talon": len(self.talon)}]
 
-    # ---- cheap copy and JSON round-trip ----------------------------------------------------
+    # ---- a cheap copy (the JSON round-trip is the shared State.to_json) -----------------
     def copy(self) -> "ZsirosState":
         new = object.__new__(ZsirosState)
         new.__dict__.update(self.__dict__)
@@ -65,29 +63,6 @@ class ZsirosState(State):
         new.events = list(self.events)
         return new
 
-    _FIELDS = ("players", "dealer", "last_seven_loses", "talon", "won", "tricks", "leader", "turn", "phase",
-               "led", "rounds", "winner", "last_trick", "called", "own_side_end")
-
-    def to_json(self) -> dict:
-        """Everything (hands included) as plain JSON; ``from_json`` rebuilds an equal state."""
-        data = {name: getattr(self, name) for name in self._FIELDS}
-        data["hands"] = self.hands_
-        data["last_card"] = list(self.last_card) if self.last_card else None
-        data["events"] = self.events
-        return copy.deepcopy(data)
-
-    @classmethod
-    def from_json(cls, data: dict) -> "ZsirosState":
-        data = copy.deepcopy(data)
-        new = object.__new__(cls)
-        for name in cls._FIELDS:
-            setattr(new, name, data[name])
-        new.hands_ = data["hands"]
-        new.last_card = tuple(data["last_card"]) if data["last_card"] else None
-        new.events = data.get("events", [])
-        return new
-
-    # ---- the State interface ---------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
         return self.turn
