@@ -167,15 +167,15 @@ def rule_record(record: dict | str, lang: str = "en") -> dict:
     from .records import load_record
 
     data = load_record(record) if isinstance(record, str) else record
-    report, _ = _run(data, lang, True)
+    starts: list = []
+    report, end_state = _run(data, lang, True, starts=starts)  # the end: the last state reached
     game = get_game(data.get("game"))
     players = data["players"]
     steps: list[dict] = []
     error = None
     for i, deal_report in enumerate(report["deals"]):
         raw_actions = data["deals"][i].get("actions", [])
-        # states at each step, for the labels (cheap: a deal has at most a few dozen actions)
-        state, _ = _state(data, i, 0, lang)
+        state = starts[i]  # stepped through again for the labels of its actions
         by_action: dict = {}
         for event in deal_report["events"]:
             by_action.setdefault(event["action"], []).append(event["text"])
@@ -199,7 +199,6 @@ def rule_record(record: dict | str, lang: str = "en") -> dict:
             break
     last = len(report["deals"]) - 1
     after = error["action"] if error else len(data["deals"][last].get("actions", []))
-    end_state, _ = _state(data, last, after, lang)
     deals = []
     for i, deal_report in enumerate(report["deals"]):
         result = deal_report.get("result")
@@ -212,12 +211,6 @@ def rule_record(record: dict | str, lang: str = "en") -> dict:
             "legal": _legal_with_labels(end_state, lang), "steps_total": len(steps)}
 
 
-def _state(data, deal, after, lang):
-    from .records import state_at
-
-    return state_at(data, deal, after, lang)
-
-
 def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
     """Is this action legal at the end of the record (after its last legal action)?
 
@@ -226,12 +219,11 @@ def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
     from .records import load_record
 
     data = load_record(record) if isinstance(record, str) else record
-    report, _ = _run(data, lang, False)
+    report, state = _run(data, lang, False)  # the state after the last legal action
     last = len(data["deals"]) - 1
     err = report["error"]
     after = err["action"] if err else len(data["deals"][last].get("actions", []))
     deal_index = err["deal"] if err else last
-    state, _ = _state(data, deal_index, after, lang)
     game = get_game(data["game"])
     acts_now = sorted({a["act"] for a in state.legal_actions()}) if not state.is_over else []
     action = text if isinstance(text, dict) else parse_action_text(

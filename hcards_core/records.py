@@ -108,7 +108,10 @@ def state_at(record: dict, deal: int, after: int, lang: str = "en", events: bool
     return state, out
 
 
-def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = None):
+def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = None,
+         starts: list | None = None):
+    """Replay ``record``; returns ``(report, state)`` with the last state reached (before an
+    illegal action, if one stops the replay). ``starts`` collects each deal's first state."""
     if not isinstance(record, dict):
         raise MalformedRecord("not_a_record")
     for key in record:
@@ -139,6 +142,8 @@ def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = N
                 raise MalformedRecord("unknown_field", where=f"{where}.{key}", field=key, act="deal")
         deal_dealer = _as_seat(deal["dealer"], players, f"{where}.dealer") if "dealer" in deal else None
         state = game.deal(session, deal.get("cards") or {}, deal_dealer, where)
+        if starts is not None:
+            starts.append(state)
         actions_raw = deal.get("actions", [])
         if not isinstance(actions_raw, list):
             raise MalformedRecord("bad_field", where=f"{where}.actions", value=repr(actions_raw), expected="list")
