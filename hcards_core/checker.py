@@ -167,8 +167,8 @@ def rule_record(record: dict | str, lang: str = "en") -> dict:
     from .records import load_record
 
     data = load_record(record) if isinstance(record, str) else record
-    starts: list = []
-    report, end_state = _run(data, lang, True, starts=starts)  # the end: the last state reached
+    starts: list = []  # each deal's first state
+    report, end_state = _run(data, lang, True, visit=lambda i, k, s: starts.append(s) if k == 0 else None)
     game = get_game(data.get("game"))
     players = data["players"]
     steps: list[dict] = []

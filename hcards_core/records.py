@@ -108,10 +108,25 @@ def state_at(record: dict, deal: int, after: int, lang: str = "en", events: bool
     return state, out
 
 
-def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = None,
-         starts: list | None = None):
+def states_at(record: dict, points, lang: str = "en", events: bool = False):
+    """``state_at`` for many ``(deal, after)`` points in one replay (a walkthrough's steps).
+
+    Returns ``(states, report)``: ``states`` maps each point the replay reached to its state.
+    """
+    wanted, states = set(points), {}
+
+    def keep(deal: int, after: int, state) -> None:
+        if (deal, after) in wanted:
+            states[(deal, after)] = state  # states never change in place: keeping one is safe
+
+    out, _ = _run(record, lang, events, visit=keep)
+    return states, out
+
+
+def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = None, visit=None):
     """Replay ``record``; returns ``(report, state)`` with the last state reached (before an
-    illegal action, if one stops the replay). ``starts`` collects each deal's first state."""
+    illegal action, if one stops the replay). ``visit(deal, after, state)`` is called with
+    each deal's first state (``after`` 0) and the state after each of its actions."""
     if not isinstance(record, dict):
         raise MalformedRecord("not_a_record")
     for key in record:
@@ -142,8 +157,8 @@ def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = N
                 raise MalformedRecord("unknown_field", where=f"{where}.{key}", field=key, act="deal")
         deal_dealer = _as_seat(deal["dealer"], players, f"{where}.dealer") if "dealer" in deal else None
         state = game.deal(session, deal.get("cards") or {}, deal_dealer, where)
-        if starts is not None:
-            starts.append(state)
+        if visit is not None:
+            visit(i, 0, state)
         actions_raw = deal.get("actions", [])
         if not isinstance(actions_raw, list):
             raise MalformedRecord("bad_field", where=f"{where}.actions", value=repr(actions_raw), expected="list")
@@ -168,6 +183,8 @@ def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = N
                 return out, state
             if events:
                 report["events"].extend(_event(state, e, k, lang) for e in state.events)
+            if visit is not None:
+                visit(i, k + 1, state)
         if state.is_over:
             report["result"] = state.result()
             session = game.settle(session, state)

@@ -13,7 +13,7 @@ import json
 from html import escape
 
 import tutorial_data as data
-from hcards_core.records import replay, state_at
+from hcards_core.records import replay, state_at, states_at
 from hcards_core.table import render_table
 
 
@@ -99,8 +99,9 @@ def render(walkthrough: dict, lang: str, links) -> str:
     assets = links.assets
     wid, record = walkthrough["id"], walkthrough["record"]
     t = lambda key: data.text(lang, "walkthroughs", f"{wid}.{key}")  # noqa: E731
-    report = replay(record, lang=lang, events=True)
     steps = walkthrough["steps"]
+    # One replay gives every step's state and the events between steps.
+    states, report = states_at(record, [(s.get("deal", 0), s["after"]) for s in steps], lang, events=True)
     payload = {"id": wid, "game": walkthrough["game"], "record": record, "lang": lang,
                "players": record["players"], "ui": data.ui(lang), "assets": assets, "home": links.home,
                "steps": [{"deal": s.get("deal", 0), "after": s["after"], "highlight": s.get("highlight", [])}
@@ -116,7 +117,7 @@ def render(walkthrough: dict, lang: str, links) -> str:
         deal, after = step.get("deal", 0), step["after"]
         start = prev[1] if prev[0] == deal else 0
         events = step_events(report, deal, start, after, first_of_deal=prev[0] != deal)
-        state, _ = state_at(record, deal, after, lang)
+        state = states[(deal, after)]
         html.append(f'<li class="hc-step" id="{escape(wid)}-{n}" data-step="{n}">')
         html.append(f'<p class="hc-narration">{escape(t(step["text"]))}</p>')
         if events:

@@ -191,3 +191,16 @@ def test_every_state_survives_a_json_round_trip(game, players, cards):
         assert copy.to_json() == state.to_json()
         steps += 1
     assert state.is_over
+
+
+def test_states_at_gives_the_states_state_at_gives_in_one_replay():
+    from hcards_core.records import state_at, states_at
+    from hcards_core.zsiros import random_deal
+
+    record = random_deal(11, 4)
+    n = len(record["deals"][0]["actions"])
+    points = [(0, 0), (0, n // 2), (0, n)]
+    states, report = states_at(record, points)
+    assert report["ok"] and set(states) == set(points)
+    for deal, after in points:
+        assert states[(deal, after)].to_json() == state_at(record, deal, after)[0].to_json()
