@@ -10,21 +10,8 @@
 // Bad input never loses what was typed: the message says what is wrong and where.
 
 import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
+import { el, fill, letter } from "./hcards-ui.js";
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
-const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
-const LETTERS = "ABCDEFG";
-const letter = (seat) => LETTERS[seat] ?? String(seat);
 const CARD_RE = /^[AKOUX987][alhb]$/;
 
 // ------------------------------------------------------------------ the link format

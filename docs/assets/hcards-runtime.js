@@ -90,13 +90,16 @@ function strings() {
   return stringsPromise;
 }
 
+// el("a", {href, text: "…", hidden: true}, child…): an attribute that is false, null or
+// undefined is left out, true sets it empty; null and undefined children are skipped.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
     if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
+    else node.setAttribute(k, v === true ? "" : v);
   }
-  node.append(...children);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }
 

@@ -1,4 +1,4 @@
-// Small helpers shared by the page widgets (walkthroughs, exercises).
+// Small helpers shared by the page widgets (walkthroughs, exercises, the ruling checker).
 
 import { el } from "./hcards-runtime.js";
 
