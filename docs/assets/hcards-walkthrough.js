@@ -6,7 +6,7 @@
 // browser applies the move, or explains with the clause why it is illegal.
 
 import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter, ruleLink } from "./hcards-ui.js";
+import { el, fill, letter, replaceTable, ruleLink } from "./hcards-ui.js";
 
 class Walkthrough {
   constructor(root) {
@@ -110,11 +110,7 @@ class Walkthrough {
   }
 
   setTable(html) {
-    const slot = this.tableSlot();
-    if (!slot) return;
-    const holder = document.createElement("div");
-    holder.innerHTML = html;
-    slot.replaceWith(holder.firstElementChild);
+    if (this.tableSlot()) replaceTable(this.steps[this.current], html);
   }
 
   onStatus(s) {
