@@ -14,6 +14,7 @@ from ..cards import shuffled_pack
 from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands, parse_pack
+from ..seats import right_of, seats_from
 from .options import OPTIONS
 from .ranking import ranking_for
 from .state import FerbliState
@@ -61,7 +62,7 @@ class FerbliGame(Game):
         where = f"{where}.cards"
         if not isinstance(cards, dict) or ("hands" in cards) == ("pack" in cards) or set(cards) - {"hands", "pack"}:
             raise MalformedRecord("bad_field", where=where, value=repr(cards), expected="{hands} or {pack}")
-        order = [(dealer + 1 + k) % n for k in range(n)]
+        order = list(seats_from(right_of(dealer, n), n))
         if "hands" in cards:
             hands, _ = parse_hands(cards, n, [4] * n, where)
             first, later, stack, bottom = [h[:2] for h in hands], tuple(tuple(h[2:]) for h in hands), None, None

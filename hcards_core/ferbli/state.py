@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from ..game import State
-from .options import check_word, limit_for, quorum
+from ..seats import right_of, seats_from
 from . import results
+from .options import check_word, limit_for, quorum
 
 QUEUE_PHASES = frozenset({"vizi", "answer", "show", "open"})
 # The clause that governs each decision, cited when an act does not fit it.
@@ -35,7 +36,7 @@ class FerbliState(State):
                  stack: tuple | None, bottom: str | None, carried: int = 0,
                  forced: bool = False, call_or_drop: bool = False):
         n = self.players = players
-        self.dealer, self.p1 = dealer, (dealer + 1) % n
+        self.dealer, self.p1 = dealer, right_of(dealer, n)
         self.options, self.ranking, self.vizi = options, ranking, options["vizi"]
         self.held = [list(first[s]) for s in range(n)]
         self.later, self.stack, self.next_card, self.bottom = later, stack, 0, bottom
@@ -81,8 +82,7 @@ class FerbliState(State):
 
     # ---- seats ------------------------------------------------------------------------------
     def order_from(self, start: int) -> list[int]:
-        n = self.players
-        return [(start + k) % n for k in range(n)]
+        return list(seats_from(start, self.players))
 
     def active(self) -> list[int]:
         """Active seats in turn order from the dealer's right."""

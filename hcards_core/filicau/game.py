@@ -26,6 +26,7 @@ from ..cards import parse_cards
 from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands
+from ..seats import left_of
 from . import results as R
 from .rules import SUITS, pack_for, top_trumps, turned_trump
 from .state import Context, FilicauState
@@ -172,7 +173,7 @@ class FilicauGame(Game):
         ctx = Context(n, session.mode, d, session.status, session.slave, top, session.options["stop_early"],
                       session.fixed, session.old_man)
         # FK-1.1: in Filkó the cutter (the dealer's left-hand opponent) shows the trump.
-        by = (d - 1) % n if "pack" in cards and session.style == "filko" else d
+        by = left_of(d, n) if "pack" in cards and session.style == "filko" else d
         return FilicauState(ctx, hands, trump, shown, by)
 
     def settle(self, session, state):

@@ -14,6 +14,8 @@ Points are always given as ``p`` = the points of team 0 (the other team has ``8 
 
 from __future__ import annotations
 
+from ..seats import right_of, seats_from
+
 LEVEL, MASTER, SLAVE = "level", "master", "slave"
 STATUSES = (LEVEL, MASTER, SLAVE)
 TOTAL = 8
@@ -43,7 +45,7 @@ def romanian_dealer(status: list[str], dealer: int, players: int) -> int:
     """FC-2.3 (D-C1): a slave who dealt deals again; otherwise the player on the right."""
     if status[dealer % 2] == SLAVE:
         return dealer
-    return (dealer + 1) % players
+    return right_of(dealer, players)
 
 
 def filko_slave(prior: list[str], status: list[str], slave: int | None, players: int) -> tuple[int | None, bool]:
@@ -57,13 +59,12 @@ def filko_slave(prior: list[str], status: list[str], slave: int | None, players:
         return None, True
     if status == prior:
         return slave, False
-    return (slave + 1) % players, False
+    return right_of(slave, players), False
 
 
 def first_loser_from(dealer: int, losers, players: int) -> int:
     """FK-3.4: the dealer if a loser, else the next loser anticlockwise (to the right)."""
-    for k in range(players):
-        seat = (dealer + k) % players
+    for seat in seats_from(dealer, players):
         if seat in losers:
             return seat
     raise ValueError("no loser")

@@ -14,6 +14,7 @@ from ..cards import card_name, suit_name
 from ..errors import IllegalAction
 from ..game import State as _Base
 from ..messages import render, seat_label
+from ..seats import right_of, seats_from
 from . import results as R
 from .rules import card_points, legal_cards, order, trick_winner
 
@@ -75,7 +76,7 @@ class FilicauState(_Base):
             first = ctx.old_man  # FK-3.5: the öreg of the teams leads
         else:
             self.old_man, self.team, self.revealed = None, tuple(s % 2 for s in range(n)), True
-            first = (ctx.dealer + 1) % n  # FC-4.1
+            first = right_of(ctx.dealer, n)  # FC-4.1
         self._set_trump(trump)
         self.phase, self.turn = PLAY, first
         self.events.append({"type": "trump_shown", "seat": ctx.dealer if shown_by is None else shown_by, "shown": list(self.shown), "trump": trump}
@@ -101,8 +102,7 @@ class FilicauState(_Base):
         return self.turn
 
     def _from_right(self):
-        n, d = self.players, self.ctx.dealer
-        return [(d + 1 + k) % n for k in range(n)]
+        return list(seats_from(right_of(self.ctx.dealer, self.players), self.players))
 
     @property
     def led(self) -> str | None:
@@ -217,7 +217,7 @@ class FilicauState(_Base):
             self.revealed = True
             self.events.append({"type": "partner_revealed", "seat": seat, "old_man": self.old_man})
         if len(self.table) < self.players:
-            self.turn = (seat + 1) % self.players
+            self.turn = right_of(seat, self.players)
             return
         winner = trick_winner(self.table, self.trump, self.eff, self.power)
         got = sum(card_points(c) for _, c in self.table)
@@ -249,14 +249,14 @@ class FilicauState(_Base):
         elif ctx.mode == "filko":
             status = R.filko_status(prior, p)
             slave, choose = R.filko_slave(prior, status, ctx.slave, n)
-            nxt = None if choose else slave if slave is not None else (d + 1) % n
+            nxt = None if choose else slave if slave is not None else right_of(d, n)
         elif ctx.mode == "rich":
             status = [R.MASTER, R.SLAVE] if p >= 6 else [R.SLAVE, R.MASTER]
             nxt = R.first_loser_from(d, [s for s in range(n) if status[self.team[s]] == R.SLAVE], n)
         elif ctx.fixed is not None:  # 5 players, masters exist: FK-3.5–3.6
             slave_team = prior.index(R.SLAVE)
             if R.five_freed(p if slave_team == 0 else R.TOTAL - p):
-                status, nxt = [R.LEVEL, R.LEVEL], (ctx.slave + 1) % n
+                status, nxt = [R.LEVEL, R.LEVEL], right_of(ctx.slave, n)
             else:
                 status, slave, nxt = prior, ctx.slave, ctx.slave
         else:  # 5 players after a call: FK-3.4, FK-3.7
@@ -265,7 +265,7 @@ class FilicauState(_Base):
                 slave = R.first_loser_from(d, [s for s in range(n) if status[self.team[s]] == R.SLAVE], n)
                 nxt = slave
             else:
-                nxt = (d + 1) % n
+                nxt = right_of(d, n)
         return {"status": status, "next_dealer": nxt, "slave": slave, "choose": choose}
 
     def _outcome_certain(self) -> bool:

@@ -18,6 +18,7 @@ from ..cards import rank_name
 from ..errors import IllegalAction, MalformedRecord
 from ..game import State
 from ..messages import seat_label
+from ..seats import right_of, seats_from
 from .results import loser_label, score_hand
 from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
 
@@ -39,7 +40,7 @@ class ZsirosState(State):
         self.talon = list(talon)  # top card first
         self.won = [[], []]  # cards won by each side
         self.tricks = [0, 0]
-        self.leader = dealer if options.get("dealer_leads") else (dealer + 1) % players
+        self.leader = dealer if options.get("dealer_leads") else right_of(dealer, players)
         self.turn: int | None = self.leader
         self.phase = LEAD
         self.led: str | None = None  # the led rank, fixed for the whole trick (Z-3.2)
@@ -168,7 +169,7 @@ class ZsirosState(State):
             else:
                 self.events.append({"type": "play", "seat": seat, "card": card})
         if len(self.rounds[-1]) < self.players:
-            self.phase, self.turn = PLAY, (seat + 1) % self.players
+            self.phase, self.turn = PLAY, right_of(seat, self.players)
             return
         # A complete round (Z-4.1).
         if not self.hands_[self.leader] or self.winner % 2 == self.leader % 2:
@@ -204,8 +205,7 @@ class ZsirosState(State):
         if need * n > len(self.talon):
             need = len(self.talon) // n
             self.events.append({"type": "talon_split", "each": need})
-        for k in range(n):
-            seat = (first + k) % n
+        for seat in seats_from(first, n):
             self.hands_[seat].extend(self.talon[:need])
             del self.talon[:need]
             self.events.append({"type": "draw", "seat": seat, "count": need})
