@@ -1,4 +1,4 @@
-"""Pure card facts of Zsíros: what hits, what counts, who is on which side.
+"""Pure card facts of Zsíros: what hits and what counts (sides are ``seats.team_of``).
 
 Suits play no part (Z-1.2); a card hits when it matches the *led* rank or is a VII (Z-0.2,
 Z-3.3), and only Aces and Tens ("zsír") count, 10 each, 80 in all (Z-1.3).
@@ -7,8 +7,8 @@ Z-3.3), and only Aces and Tens ("zsír") count, 10 each, 80 in all (Z-1.3).
 (True, True, False, True)
 >>> card_points(["Aa", "Xl", "Ob", "7h"])
 20
->>> side(3, 4), side(1, 2), sum(card_points([c]) for c in PACK)
-(1, 1, 80)
+>>> sum(card_points([c]) for c in PACK)
+80
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ TOTAL_POINTS = 80
 HAND_SIZE = 4  # Z-2.2
 CALLS = ("hit", "no_hit", "grease", "no_grease")  # Z-6.1: Üss! Ne üss! Zsírt! Ne zsírt!
 
-__all__ = ["PACK", "SEVEN", "ZSIR", "TOTAL_POINTS", "HAND_SIZE", "CALLS", "hits", "card_points", "side",
+__all__ = ["PACK", "SEVEN", "ZSIR", "TOTAL_POINTS", "HAND_SIZE", "CALLS", "hits", "card_points",
            "talon_size"]
 
 
@@ -33,11 +33,6 @@ def hits(card: str, led: str) -> bool:
 def card_points(cards) -> int:
     """Card points of a pile: 10 per Ace and Ten (Z-1.3)."""
     return 10 * sum(1 for c in cards if c[0] in ZSIR)
-
-
-def side(seat: int, players: int) -> int:
-    """The side of a seat: the partnership ``seat % 2`` with 4 players, the seat itself with 2."""
-    return seat % 2
 
 
 def talon_size(players: int) -> int:

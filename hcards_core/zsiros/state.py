@@ -18,7 +18,7 @@ from ..cards import rank_name
 from ..errors import IllegalAction, MalformedRecord
 from ..game import State
 from ..messages import seat_label
-from ..seats import right_of, seats_from
+from ..seats import partner_of, right_of, seats_from, team_of
 from .results import loser_label, score_hand
 from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
 
@@ -72,10 +72,10 @@ class ZsirosState(State):
         return self.hands_
 
     def side(self, seat: int) -> int:
-        return seat % 2
+        return team_of(seat, self.players)
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
+        return partner_of(seat, self.players) if self.players == 4 else None
 
     def legal_actions(self) -> list[dict]:
         seat = self.turn
