@@ -17,15 +17,13 @@ viewer is ``??``.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import unicodedata
 from functools import lru_cache
-from importlib import resources
 
 from .errors import MalformedRecord
-from .messages import check_language
+from .messages import check_language, read_data
 
 RANKS = "AKOUX987"
 SUITS = "alhb"
@@ -55,8 +53,7 @@ def shuffled_pack(seed: int | str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _names() -> dict:
-    text = resources.files("hcards_core").joinpath("catalog/cards.json").read_text(encoding="utf-8")
-    data = json.loads(text)
+    data = dict(read_data("catalog/cards.json"))
     data.pop("_doc", None)
     return data
 

@@ -33,14 +33,13 @@ from __future__ import annotations
 
 import json
 import re
-from html import escape
 
 from .cards import PACK, card_name, suit_name  # noqa: F401  (PACK: doctest)
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .games import get_game
 from .messages import check_language, render
 from .records import state_at
-from .table import card_img, render_table
+from .table import card_img, escape, render_table
 
 KINDS = ("move", "choice")
 
