@@ -48,12 +48,12 @@ export async function loadPyodideOffline() {
   return { pyodide, ms: performance.now() - t0 };
 }
 
-// --- unpack wheel files (paths) into Pyodide's site-packages
-export function installWheels(pyodide, wheels) {
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+// --- unpack wheel files (paths) into Pyodide's site-packages, or into extractDir
+export function installWheels(pyodide, wheels, extractDir = null) {
+  const dir = extractDir ?? pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const wheel of wheels) {
     // unpackArchive wants a Uint8Array (not a Node Buffer) and an explicit extractDir
-    pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+    pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: dir });
   }
 }
 

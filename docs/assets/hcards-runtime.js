@@ -5,16 +5,17 @@
 //   A rules or input error (IllegalAction, MalformedRecord) rejects with an HcardsError whose
 //   .error is the core's structured error {kind, code, message, rule?, where?, params?}.
 //
-// The worker starts on the first interaction with a widget or at the first idle moment after
-// this script runs (at most 50 ms later), whichever comes first; pages without widgets never
-// start Python.
+// The worker starts on the first interaction with a widget or at the first idle moment,
+// whichever comes first: on a page whose content has widgets, the first idle moment is taken
+// from the page's head (window.hcardsBoot, scripts/theme/main.html), else after this script
+// runs (at most 50 ms later). Pages without widgets never start Python.
 
 const assets = new URL("./", import.meta.url);
 const listeners = new Set();
 const pending = new Map();
 let worker = null;
 let nextId = 1;
-const state = { status: "idle", readyMs: null, version: null, message: null };
+const state = { status: "idle", readyMs: null, phases: null, version: null, message: null };
 
 export class HcardsError extends Error {
   constructor(error) {
@@ -44,12 +45,21 @@ export function status() {
 
 export function start() {
   if (worker) return;
-  performance.mark("hcards:start"); // scripts/bench: when the worker was started
   setStatus("loading");
-  worker = new Worker(new URL("hcards-worker.js", assets), { type: "module" });
+  // A page with widgets has started the worker from its head already (scripts/theme/main.html):
+  // take it over, with the messages it sent before this module ran.
+  const boot = window.hcardsBoot;
+  let early = [];
+  if (boot) {
+    worker = boot.start();
+    early = boot.early.splice(0);
+  } else {
+    performance.mark("hcards:start"); // scripts/bench: when the worker was started
+    worker = new Worker(new URL("hcards-worker.js", assets), { type: "module" });
+  }
   worker.onmessage = (event) => {
     const msg = event.data;
-    if (msg.type === "ready") return setStatus("ready", { readyMs: msg.ms, version: msg.version });
+    if (msg.type === "ready") return setStatus("ready", { readyMs: msg.ms, phases: msg.phases, version: msg.version });
     if (msg.type === "failed") return setStatus("failed", { message: msg.message });
     const entry = pending.get(msg.id);
     if (!entry) return;
@@ -59,6 +69,7 @@ export function start() {
     else entry.reject(new HcardsError(reply.error));
   };
   worker.onerror = (event) => setStatus("failed", { message: event.message || "worker error" });
+  for (const event of early) worker.onmessage(event);
 }
 
 // A widget calls widgetReady(root) once Python has answered its first call for it: the root

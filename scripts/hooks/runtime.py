@@ -2,8 +2,9 @@
 
 - copies the Pyodide runtime from the pinned npm package (``node_modules/pyodide``) into
   ``<site>/assets/pyodide/`` — nothing is ever fetched from a CDN;
-- builds the ``hcards_core`` wheel from the repository (cached by a hash of its sources, so
-  ``mkdocs serve`` rebuilds stay fast) and registers it, with its sha256, in the
+- builds the ``hcards_core`` wheel from the repository, with its modules compiled to bytecode
+  by Pyodide's Python (cached by a hash of its sources, so ``mkdocs serve`` rebuilds stay
+  fast), and registers it, with its sha256, in the
   ``pyodide-lock.json`` the site serves, so ``pyodide.loadPackage("hcards_core")`` loads it
   from the site and checks its checksum;
 - keeps the root ``404.html`` English (mkdocs-static-i18n builds the languages one after the
@@ -20,6 +21,7 @@ build's ``on_post_build`` after that (priority -200).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import logging
@@ -28,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -92,12 +95,42 @@ def build_wheel() -> Path:
         if run.returncode:
             raise RuntimeError(f"building the {PACKAGE} wheel failed:\n{run.stdout}{run.stderr}")
         (wheel,) = dist.glob(f"{PACKAGE}-*-py3-none-any.whl")
+        add_bytecode(wheel, Path(tmp) / "bytecode")
         if out.exists():
             shutil.rmtree(out)
         out.mkdir(parents=True)
         shutil.copy2(wheel, out / wheel.name)
     log.info("built %s", wheel.name)
     return out / wheel.name
+
+
+def add_bytecode(wheel: Path, work: Path) -> None:
+    """Put Pyodide-compiled ``__pycache__/*.pyc`` files into ``wheel`` (and its RECORD).
+
+    Compiling the package's modules is most of the time ``import hcards_core`` takes in the
+    browser (~10 ms a module under Pyodide; scripts/bench). The build's Python is not
+    Pyodide's, so ``scripts/pyodide-compile.mjs`` compiles them with Pyodide under Node.
+    """
+    run = subprocess.run(["node", str(ROOT / "scripts" / "pyodide-compile.mjs"), str(wheel), str(work)],
+                         capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError(f"compiling the {PACKAGE} wheel to bytecode failed:\n{run.stdout}{run.stderr}")
+    files = json.loads(run.stdout.strip().splitlines()[-1])["files"]
+    with zipfile.ZipFile(wheel) as old:
+        entries = [(info, old.read(info)) for info in old.infolist()]
+    record_name = next(info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    rows = [row for info, data in entries if info.filename == record_name
+            for row in data.decode().splitlines() if row]
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for info, data in entries:
+            if info.filename != record_name:
+                new.writestr(info, data)
+        for rel in files:
+            data = (work / rel).read_bytes()
+            new.writestr(rel, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.insert(-1, f"{rel},sha256={digest},{len(data)}")
+        new.writestr(record_name, "\n".join(rows) + "\n")
 
 
 def lock_entry(wheel: Path) -> dict:
