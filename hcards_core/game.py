@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import HIDDEN, card_name, parse_card
+from .cards import HIDDEN, PACK, card_name, parse_card
 from .errors import IllegalAction, MalformedRecord
 from .messages import render
 
@@ -305,3 +305,14 @@ class Game:
 
     def session_report(self, session) -> dict:
         raise NotImplementedError
+
+    # ---- random legal play (``hcards_core.play``); a game overrides what differs -------------
+    def random_cards(self, players: int, rng) -> dict:
+        """A record's ``cards`` for a deal dealt at random: the whole pack, shuffled by ``rng``."""
+        pack = list(PACK)
+        rng.shuffle(pack)
+        return {"pack": pack}
+
+    def random_action(self, state: State, rng) -> dict:
+        """A random legal action of the seat to act: uniform over ``legal_actions()``."""
+        return rng.choice(state.legal_actions())

@@ -7,8 +7,8 @@ Standard library only. ``run(sizes)`` returns a JSON-able dict:
   separately as ``table_build_s``);
 - ``step_us[game]``: microseconds per ``legal_actions()`` + ``apply()`` (plus picking one of
   the legal actions) on random legal play from ``step_deals`` seeded deals, 4 players;
-- ``deals_per_s[game]``: complete random deals per second with the game's own
-  ``random_deal`` helper (shuffle, deal, random legal play to the end), 4 players.
+- ``deals_per_s[game]``: complete random deals per second with ``hcards_core.play.random_deal``
+  (shuffle, deal, the game's random legal play to the end, the record), 4 players.
 
 ``python scripts/bench_core.py [--quick] [--sizes JSON]`` prints that dict as JSON.
 """
@@ -62,26 +62,15 @@ def bench_ferbli_rank(rounds: int) -> dict:
 
 
 def _initial_states(game: str, deals: int) -> list:
-    from hcards_core.cards import shuffled_pack
+    """Seeded first states, dealt as ``hcards_core.play`` deals them (``Game.random_cards``)."""
+    from hcards_core.games import get_game
 
+    g = get_game(game)
     states = []
     for k in range(deals):
-        seed = f"bench-{k}"
-        if game == "zsiros":
-            from hcards_core.zsiros.game import new_deal
-            states.append(new_deal(PLAYERS, k % PLAYERS, pack=shuffled_pack(seed)))
-        elif game == "filicau":
-            from hcards_core.filicau import GAME
-            from hcards_core.filicau.rules import pack_for
-            rng = random.Random(seed)
-            keep = set(pack_for(PLAYERS))
-            pack = [c for c in shuffled_pack(seed) if c in keep]
-            session = GAME.new_session(PLAYERS, GAME.parse_options(None), k % PLAYERS, {})
-            states.append(GAME.deal(session, {"pack": pack, "cut": rng.randrange(1, len(pack))}, None, "deal"))
-        else:
-            from hcards_core.ferbli import GAME
-            session = GAME.new_session(PLAYERS, GAME.parse_options(None), k % PLAYERS, {})
-            states.append(GAME.deal(session, {"pack": shuffled_pack(seed)}, None, "deal"))
+        cards = g.random_cards(PLAYERS, random.Random(f"bench-{k}"))
+        session = g.new_session(PLAYERS, g.parse_options(None), k % PLAYERS, {})
+        states.append(g.deal(session, cards, None, "deal"))
     return states
 
 
@@ -126,14 +115,8 @@ def bench_steps(game: str, deals: int) -> dict:
 
 
 def _random_deal(game: str):
-    if game == "zsiros":
-        from hcards_core.zsiros.game import random_deal
-        return lambda seed: random_deal(seed, PLAYERS)
-    if game == "filicau":
-        from hcards_core.filicau.play import random_deal
-        return lambda seed: random_deal(seed, PLAYERS)
-    from hcards_core.ferbli import random_deal
-    return lambda seed: random_deal(seed, PLAYERS)
+    from hcards_core.play import random_deal
+    return lambda seed: random_deal(game, seed, PLAYERS)
 
 
 def bench_deals(game: str, deals: int) -> dict:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..cards import shuffled_pack
 from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands, parse_pack
@@ -95,6 +94,28 @@ class FerbliGame(Game):
             report["failed_deals"] = session.failed
         return report
 
+    def random_action(self, state: FerbliState, rng: random.Random) -> dict:
+        """A random legal action, with a concrete amount for a bet and fewer folds (so that
+        random deals reach the later rounds).
+
+        >>> from hcards_core.play import random_deal
+        >>> state, record = random_deal("ferbli", 7, 4)
+        >>> state.is_over and sum(state.stake) == state.pot
+        True
+        """
+        legal = state.legal_actions()
+        looks = [a for a in legal if a["act"] == "look"]
+        if looks and rng.random() < 0.3:
+            return looks[0]
+        choices = [a for a in legal if a["act"] != "look"] or looks
+        weights = [0.4 if a["act"] == "fold" else 1.0 for a in choices]
+        action = dict(rng.choices(choices, weights)[0])
+        if "min" in action:
+            lo, hi = action.pop("min"), action.pop("max")
+            hi = lo * 4 if hi is None else hi
+            action["amount"] = lo if rng.random() < 0.5 else rng.randint(lo, hi)
+        return action
+
 
 def _count(value, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -103,42 +124,3 @@ def _count(value, where: str) -> int:
 
 
 GAME = FerbliGame("ferbli", tuple(range(2, 8)), OPTIONS, ACTS)  # F-1.1: 2 to 7 players
-
-
-def random_action(state, rng: random.Random) -> dict:
-    """A random legal action of the seat to act (property tests, benchmarks)."""
-    legal = state.legal_actions()
-    looks = [a for a in legal if a["act"] == "look"]
-    if looks and rng.random() < 0.3:
-        return looks[0]
-    choices = [a for a in legal if a["act"] != "look"] or looks
-    weights = [0.4 if a["act"] == "fold" else 1.0 for a in choices]
-    action = dict(rng.choices(choices, weights)[0])
-    if "min" in action:
-        lo, hi = action.pop("min"), action.pop("max")
-        hi = lo * 4 if hi is None else hi
-        action["amount"] = lo if rng.random() < 0.5 else rng.randint(lo, hi)
-    return action
-
-
-def random_deal(seed, players: int, options: dict | None = None, dealer: int = 0):
-    """Play one deal of random legal actions from a seeded shuffle.
-
-    Returns ``(state, record)``: the finished state and a record that replays to it.
-
-    >>> state, record = random_deal(7, 4)
-    >>> state.is_over and sum(state.stake) == state.pot
-    True
-    """
-    rng = random.Random(seed)
-    session = GAME.new_session(players, GAME.parse_options(options), dealer, {})
-    pack = shuffled_pack(seed)
-    state = GAME.deal(session, {"pack": pack}, None, "deals[0]")
-    actions = []
-    while not state.is_over:
-        action = random_action(state, rng)
-        state = state.apply(action)
-        actions.append(action)
-    record = {"game": "ferbli", "players": players, "options": dict(options or {}), "dealer": dealer,
-              "deals": [{"cards": {"pack": pack}, "actions": actions}]}
-    return state, record

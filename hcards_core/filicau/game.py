@@ -188,6 +188,12 @@ class FilicauGame(Game):
                        fixed=fixed, trump=trump, old_man=old_man if fixed else state.old_man,
                        deals=session.deals + 1)
 
+    def random_cards(self, players, rng):
+        """The pack for ``players`` shuffled, and a cut (used where the rules cut, FK-1.1)."""
+        pack = list(pack_for(players))
+        rng.shuffle(pack)
+        return {"pack": pack, "cut": rng.randrange(1, len(pack))}
+
     def session_report(self, session) -> dict:
         out = {"status": list(session.status), "dealer": session.dealer}
         if session.players == 5:

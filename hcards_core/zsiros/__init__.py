@@ -10,10 +10,10 @@
 """
 
 from ..cards import PACK
-from .game import GAME, Session, ZsirosGame, deal_pack, new_deal, play_randomly, random_deal, random_session
+from .game import GAME, Session, ZsirosGame, deal_pack, new_deal, random_session
 from .options import OPTIONS
 from .results import score_hand
 from .state import ZsirosState
 
 __all__ = ["GAME", "OPTIONS", "PACK", "Session", "ZsirosGame", "ZsirosState", "deal_pack", "new_deal",
-           "play_randomly", "random_deal", "random_session", "score_hand"]
+           "random_session", "score_hand"]

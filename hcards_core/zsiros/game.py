@@ -21,10 +21,13 @@ from dataclasses import dataclass, field
 from ..cards import shuffled_pack
 from ..errors import MalformedRecord
 from ..game import Game
+from ..play import random_deal
 from ..records import parse_hands, parse_pack
 from .options import OPTIONS
 from .rules import CALLS, HAND_SIZE, talon_size
 from .state import ZsirosState
+
+CALL_RATE = 0.1  # how often random play (``hcards_core.play``) makes a call before a move
 
 
 @dataclass
@@ -92,6 +95,15 @@ class ZsirosGame(Game):
                                       expected=", ".join(CALLS))
         return parsed
 
+    def random_action(self, state: ZsirosState, rng: random.Random, call_rate: float = CALL_RATE) -> dict:
+        """A random legal action; with 4 players the partner of the seat to act calls first
+        ``call_rate`` of the time (at most once a turn, Z-6.3)."""
+        if call_rate and rng.random() < call_rate:
+            calls = state.legal_calls()
+            if calls:
+                return rng.choice(calls)
+        return rng.choice(state.legal_actions())
+
 
 def parse_cards_field(cards: dict, players: int, dealer: int, where: str) -> tuple[list[list[str]], list[str]]:
     """``{"pack": [...]}`` or ``{"hands": [...], "talon": [...]}``: the hands and the talon."""
@@ -129,34 +141,6 @@ def new_deal(players: int = 4, dealer: int = 0, hands=None, talon=None, pack=Non
     return ZsirosState(players, dealer, h, t, opts)
 
 
-def play_randomly(state: ZsirosState, rng: random.Random, call_rate: float = 0.0):
-    """Play ``state`` to the end with random legal actions; yield ``(state_before, action)``.
-
-    With ``call_rate`` > 0 the partner of the seat to act sometimes makes a random call first.
-    """
-    while state.to_act is not None:
-        if call_rate and rng.random() < call_rate:
-            calls = state.legal_calls()
-            if calls:
-                action = rng.choice(calls)
-                yield state, action
-                state = state.apply(action)
-        actions = state.legal_actions()
-        action = rng.choice(actions)
-        yield state, action
-        state = state.apply(action)
-
-
-def random_deal(seed: int | str, players: int = 4, dealer: int = 0, options: dict | None = None,
-                call_rate: float = 0.1) -> dict:
-    """A record of one complete deal from ``shuffled_pack(seed)``, played with random legal actions."""
-    pack = shuffled_pack(seed)
-    state = new_deal(players, dealer, pack=pack, options=options)
-    actions = [a for _, a in play_randomly(state, random.Random(f"play-{seed}"), call_rate if players == 4 else 0)]
-    return {"game": "zsiros", "players": players, "options": dict(options or {}), "dealer": dealer,
-            "deals": [{"cards": {"pack": pack}, "actions": actions}]}
-
-
 def random_session(seed: int | str, players: int = 4, dealer: int = 0, options: dict | None = None,
                    start: dict | None = None, max_deals: int = 200) -> dict:
     """A record of random deals until a side reaches the target (the dealer rotating, Z-2.1)."""
@@ -165,12 +149,8 @@ def random_session(seed: int | str, players: int = 4, dealer: int = 0, options: 
     session = GAME.new_session(players, GAME.parse_options(options), dealer, dict(start or {}))
     k = 0
     while session.winner is None and k < max_deals:
-        rec = random_deal(f"{seed}-{k}", players, session.dealer, options)
-        deal = rec["deals"][0]
-        state = GAME.deal(session, deal["cards"], None, "deal")
-        for action in deal["actions"]:
-            state = state.apply(action)
-        session = GAME.settle(session, state)
-        game_record["deals"].append(deal)
+        deal = random_deal(GAME, f"{seed}-{k}", players, options=options, dealer=session.dealer)
+        session = GAME.settle(session, deal.state)  # a deal depends on the session only by its dealer
+        game_record["deals"].append(deal.record["deals"][0])
         k += 1
     return game_record

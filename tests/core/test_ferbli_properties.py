@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from hcards_core.cards import shuffled_pack
 from hcards_core.errors import IllegalAction
-from hcards_core.ferbli import GAME, random_action, random_deal
+from hcards_core.ferbli import GAME
 from hcards_core.ferbli.options import limit_for
+from hcards_core.play import random_deal
 from hcards_core.records import replay
 
 VARIANTS = [{}, {"vizi": 5}, {"limit": "unlimited"}, {"limit": "triple", "wild": "santa"},
@@ -61,7 +62,7 @@ def test_random_betting_keeps_the_rules(seed, players, variant, carried):
             with pytest.raises(IllegalAction):
                 state.apply(move)
             assert snapshot(state) == before
-        action = random_action(state, rng)
+        action = GAME.random_action(state, rng)
         nxt = state.apply(action)
         if action["act"] in BETS:
             limit = limit_for(options, largest)
@@ -85,17 +86,17 @@ def test_random_betting_keeps_the_rules(seed, players, variant, carried):
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10 ** 9), players=st.integers(2, 7), variant=st.sampled_from(VARIANTS))
 def test_random_deals_replay_to_the_same_result(seed, players, variant):
-    state, record = random_deal(seed, players, variant, dealer=seed % players)
+    state, record = random_deal("ferbli", seed, players, options=variant, dealer=seed % players)
     out = replay(json.loads(json.dumps(record)))
     assert out["ok"] and out["deals"][0]["result"] == state.result()
     assert sum(out["session"]["balances"]) + out["session"]["pot"] == 0
-    assert random_deal(seed, players, variant, dealer=seed % players)[1] == record
+    assert random_deal("ferbli", seed, players, options=variant, dealer=seed % players).record == record
 
 
 def test_random_play_reaches_every_act_and_ending():
     seen_acts, reasons = set(), set()
     for seed in range(400):
-        state, record = random_deal(seed, 2 + seed % 6, VARIANTS[seed % len(VARIANTS)])
+        state, record = random_deal("ferbli", seed, 2 + seed % 6, options=VARIANTS[seed % len(VARIANTS)])
         seen_acts |= {a["act"] for a in record["deals"][0]["actions"]}
         reasons.add(state.result()["reason"])
     assert seen_acts == set(GAME.acts)
@@ -105,7 +106,7 @@ def test_random_play_reaches_every_act_and_ending():
 def test_every_event_narrates_in_every_language():
     kinds = set()
     for seed in range(120):
-        state, record = random_deal(seed, 2 + seed % 6, VARIANTS[seed % len(VARIANTS)])
+        state, record = random_deal("ferbli", seed, 2 + seed % 6, options=VARIANTS[seed % len(VARIANTS)])
         for lang in ("en", "hu", "ro", "fa", "ja"):
             out = replay(record, lang=lang, events=True)
             for event in out["deals"][0]["events"]:

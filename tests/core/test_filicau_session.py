@@ -14,8 +14,9 @@ import pytest
 
 from hcards_core.cards import PACK, shuffled_pack
 from hcards_core.cli import main
-from hcards_core.filicau import ALIASES, GAME, deal_state, random_play
+from hcards_core.filicau import ALIASES, GAME, deal_state
 from hcards_core.filicau.rules import pack_for
+from hcards_core.play import random_deal
 from hcards_core.records import replay
 
 L, M, S = "level", "master", "slave"
@@ -234,8 +235,7 @@ def test_stop_early_exactly_when_the_outcome_is_certain():
     stopped = 0
     for seed in range(60):
         hands = [list(shuffled_pack(seed)[i::4]) for i in range(4)]
-        for st in random_play(deal_state(hands, options={"stop_early": True}), random.Random(seed)):
-            pass
+        st = random_deal(GAME, seed, cards={"hands": hands}, options={"stop_early": True}).state
         res = st.result()
         p0 = 0
         for k, (winner, cards) in enumerate(st.tricks):  # never certain before the last trick played
@@ -255,9 +255,7 @@ def test_stop_early_exactly_when_the_outcome_is_certain():
 
 
 def test_stop_early_off_by_default_plays_every_card():
-    st = deal_state([list(shuffled_pack(1)[i::4]) for i in range(4)])
-    for st in random_play(st, random.Random(0)):
-        pass
+    st = random_deal(GAME, 0, cards={"hands": [list(shuffled_pack(1)[i::4]) for i in range(4)]}).state
     assert sum(len(h) for h in st.hands()) == 0 and len(st.tricks) == 8
 
 

@@ -195,9 +195,9 @@ def test_every_state_survives_a_json_round_trip(game, players, cards):
 
 def test_states_at_gives_the_states_state_at_gives_in_one_replay():
     from hcards_core.records import state_at, states_at
-    from hcards_core.zsiros import random_deal
+    from hcards_core.play import random_deal
 
-    record = random_deal(11, 4)
+    record = random_deal("zsiros", 11, 4).record
     n = len(record["deals"][0]["actions"])
     points = [(0, 0), (0, n // 2), (0, n)]
     states, report = states_at(record, points)

@@ -6,6 +6,7 @@ import json
 import random
 import re
 from contextlib import redirect_stderr, redirect_stdout
+from functools import partial
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,10 +16,15 @@ from hcards_core.cli import main
 from hcards_core.errors import IllegalAction
 from hcards_core.messages import catalog, render
 from hcards_core.records import replay
-from hcards_core.zsiros import (GAME, OPTIONS, ZsirosState, deal_pack, new_deal, play_randomly, random_deal,
-                                random_session)
+from hcards_core.play import random_deal, random_play
+from hcards_core.zsiros import GAME, OPTIONS, ZsirosState, deal_pack, new_deal, random_session
 
 LANGS = ("en", "hu", "ro", "fa", "ja")
+
+
+def deal_record(seed, players=4, dealer=0, **how):
+    """The record of one random deal; ``how`` goes to ``GAME.random_action`` (e.g. ``call_rate``)."""
+    return random_deal("zsiros", seed, players, dealer=dealer, pick=partial(GAME.random_action, **how)).record
 
 
 def cli(tmp_path, rec):
@@ -51,7 +57,7 @@ def test_pack_is_dealt_one_card_at_a_time_from_the_dealers_right():
 
 @pytest.mark.parametrize("players,seed", [(2, 7), (4, 7)])
 def test_whole_deal_from_a_seeded_pack(players, seed):
-    rec = random_deal(seed, players, dealer=1)
+    rec = deal_record(seed, players, dealer=1)
     out = replay(rec, events=True)
     assert out["ok"] and out["error"] is None
     deal = out["deals"][0]
@@ -86,7 +92,7 @@ def test_options_are_documented_with_defaults_and_clauses():
 def test_last_seven_loses_house_rule():
     found = 0
     for seed in range(400):
-        rec = random_deal(seed, 4, call_rate=0)
+        rec = deal_record(seed, 4, call_rate=0)
         last = rec["deals"][0]["actions"][-1]
         if last["act"] != "play" or last["card"][0] != "7":
             continue
@@ -119,14 +125,14 @@ def test_session_reaches_the_target(players, target, start, tmp_path):
     if target == 1:
         assert len(rec["deals"]) == 1
     # a further deal after the game is won is malformed
-    rec["deals"].append(random_deal("extra", players, out["session"]["dealer"])["deals"][0])
+    rec["deals"].append(deal_record("extra", players, out["session"]["dealer"])["deals"][0])
     status, stdout, err = cli(tmp_path, rec)
     assert status == 2 and "already won" in err
 
 
 def test_dealer_rotates_and_a_stated_dealer_is_checked(tmp_path):
-    d0 = random_deal(1, 4, dealer=3)["deals"][0]
-    d1 = random_deal(2, 4, dealer=0)["deals"][0]
+    d0 = deal_record(1, 4, dealer=3)["deals"][0]
+    d1 = deal_record(2, 4, dealer=0)["deals"][0]
     rec = {"game": "zsiros", "players": 4, "dealer": 3, "deals": [d0, dict(d1, dealer=0)]}
     out = replay(rec)
     assert out["ok"] and out["session"]["dealer"] == 1
@@ -167,7 +173,7 @@ def test_no_calls_in_the_two_player_game(tmp_path):
     with pytest.raises(IllegalAction) as exc:
         s.apply({"seat": 1, "act": "call", "call": "hit"})
     assert exc.value.rule == "Z-6.1" and s.legal_calls() == []
-    rec = random_deal(4, 2)
+    rec = deal_record(4, 2)
     rec["deals"][0]["actions"].insert(0, {"seat": 1, "act": "call", "call": "hit"})
     status, out, err = cli(tmp_path, rec)
     data = json.loads(out)  # a rules question, not malformed input: illegal, exit 1
@@ -178,7 +184,7 @@ def test_no_calls_in_the_two_player_game(tmp_path):
 # ---- illegal actions ---------------------------------------------------------------------------
 
 def test_illegal_actions_cite_clauses_and_exit_1(tmp_path):
-    rec = random_deal(5, 4)
+    rec = deal_record(5, 4)
     acts = rec["deals"][0]["actions"]
     first = next(a for a in acts if a["act"] == "play")
     wrong_seat = dict(first, seat=(first["seat"] + 1) % 4)
@@ -227,7 +233,7 @@ def test_every_event_of_random_play_is_narrated_in_every_language():
     seen = set()
     for seed in range(40):
         for players in (2, 4):
-            out = replay(random_deal(seed, players, call_rate=0.3), events=True)
+            out = replay(deal_record(seed, players, call_rate=0.3), events=True)
             for e in out["deals"][0]["events"]:
                 seen.add(e["type"])
                 assert not e["text"].startswith("event.") and "{" not in e["text"]
@@ -245,7 +251,7 @@ def test_every_event_of_random_play_is_narrated_in_every_language():
 # ---- malformed records -------------------------------------------------------------------------
 
 def base_record():
-    return random_deal(9, 4)
+    return deal_record(9, 4)
 
 
 def explicit_record():
@@ -316,7 +322,8 @@ def test_random_play_properties(seed, players, dealer):
     rng = random.Random(seed)
     s = new_deal(players, dealer, pack=shuffled_pack(seed))
     n = players
-    for before, action in play_randomly(s, rng, call_rate=0.2 if n == 4 else 0):
+    before = s
+    for action, played in random_play(s, rng, partial(GAME.random_action, call_rate=0.2)):
         # every card accounted for, hands the same size at every trick boundary and decision
         assert sorted(all_cards(before)) == sorted(PACK)
         sizes = [len(h) for h in before.hands()]
@@ -325,7 +332,7 @@ def test_random_play_properties(seed, players, dealer):
         else:
             assert max(sizes) - min(sizes) <= 1
         assert action in before.legal_actions() + before.legal_calls()
-        # an illegal action is refused and changes nothing
+        # an illegal action is refused and changes nothing; a legal one changes only the copy
         snapshot = json.dumps(before.to_json(), sort_keys=True)
         bad = rng.choice(illegal_candidates(before, rng))
         with pytest.raises(IllegalAction):
@@ -333,6 +340,7 @@ def test_random_play_properties(seed, players, dealer):
         assert json.dumps(before.to_json(), sort_keys=True) == snapshot
         after = before.apply(action)
         assert json.dumps(before.to_json(), sort_keys=True) == snapshot
+        assert after.to_json() == played.to_json()
         assert ZsirosState.from_json(json.loads(json.dumps(after.to_json()))).to_json() == after.to_json()
         # the leader's turn rule (Z-4.1 … Z-4.5)
         ps = before.public_state()
@@ -345,6 +353,7 @@ def test_random_play_properties(seed, players, dealer):
             else:
                 assert after.leader == winner and after.phase in ("lead", "over")
                 assert after.to_act in (winner, None)
+        before = after
     final = after
     assert final.to_act is None and final.legal_actions() == []
     res = final.result()
