@@ -30,7 +30,7 @@ import json
 from .cards import PACK, card_name, is_card, parse_card, suit_name
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .games import get_game
-from .messages import SEAT_LETTERS, render, seat_label
+from .messages import SEAT_LETTERS, render, seat_label, team_label
 from .records import _run
 from .table import action_label
 
@@ -246,7 +246,7 @@ def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
 # ---- results in words ------------------------------------------------------------------------------
 
 def _team_name(team: int, lang: str, members=None) -> str:
-    name = render("table.team", lang, team=team + 1)
+    name = team_label(team, lang)
     if members:
         name += " (" + ", ".join(seat_label(s) for s in members) + ")"
     return name

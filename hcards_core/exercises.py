@@ -37,7 +37,7 @@ import re
 from .cards import PACK, card_name, suit_name  # noqa: F401  (PACK: doctest)
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .games import get_game
-from .messages import check_language, render
+from .messages import check_language, render, team_label
 from .records import state_at
 from .table import card_img, escape, render_table
 
@@ -231,7 +231,7 @@ def option_label(ex: dict, option: dict, lang: str = "en", texts: dict | None = 
     if name == "amount_range":
         return "–".join(str(v) for v in value) if value else "—"
     if ex["check"].get("field") == "status":
-        return " · ".join(f"{render('table.team', lang, team=t + 1)}: {render(f'term.filicau.{s}', lang)}"
+        return " · ".join(f"{team_label(t, lang)}: {render(f'term.filicau.{s}', lang)}"
                           for t, s in enumerate(value))
     if isinstance(value, list):
         return render("list.separator", lang).join(str(v) for v in value)

@@ -72,6 +72,15 @@ def render(key: str, lang: str = DEFAULT_LANGUAGE, **params) -> str:
     return template.format_map(_Params({k: _display(v, lang, k in SEAT_PARAMS) for k, v in params.items()}))
 
 
+def team_label(team: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A fixed team as the card table labels it: team 0 is "team 1" (JSON keeps 0 and 1).
+
+    >>> team_label(0), team_label(1, "hu")
+    ('team 1', '2. csapat')
+    """
+    return render("table.team", lang, team=team + 1)
+
+
 def seat_label(seat) -> str:
     """The letter of a seat in texts.
 

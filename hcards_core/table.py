@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 
 from .cards import HIDDEN, card_name
-from .messages import render, seat_label
+from .messages import render, seat_label, team_label
 
 
 def escape(text: str) -> str:
@@ -81,7 +81,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
         team = state.seat_team(s)
         name = render("table.seat", lang, seat=s)
         if team is not None:
-            name += f' <span class="hc-team hc-team--{team}">{escape(render("table.team", lang, team=team + 1))}</span>'
+            name += f' <span class="hc-team hc-team--{team}">{escape(team_label(team, lang))}</span>'
         tag_html = "".join(f'<span class="hc-tag">{escape(t)}</span>' for t in tags)
         parts.append(f'<section class="{" ".join(classes)}" data-seat="{s}" '
                      f'aria-label="{escape(render("table.seat", lang, seat=s))}">'

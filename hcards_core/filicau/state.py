@@ -13,7 +13,7 @@ from typing import ClassVar
 from ..cards import card_name, suit_name
 from ..errors import IllegalAction
 from ..game import State as _Base
-from ..messages import render, seat_label
+from ..messages import render, seat_label, team_label
 from ..seats import right_of, seats_from
 from . import results as R
 from .rules import card_points, legal_cards, order, trick_winner
@@ -283,7 +283,10 @@ class FilicauState(_Base):
                             "status0": out["status"][0], "status1": out["status"][1]})
 
     def narrate_params(self, params: dict, lang: str) -> dict:
-        """Suits and statuses by name in ``lang`` (the event keeps the codes)."""
+        """Suits and statuses by name in ``lang`` (the event keeps the codes); the teams of
+        ``status0``/``status1`` as the table labels them (``team0`` is "team 1")."""
+        if "status0" in params:
+            params["team0"], params["team1"] = team_label(0, lang), team_label(1, lang)
         for k, v in params.items():
             if k in ("trump", "led") and v:
                 params[k] = suit_name(v, lang)

@@ -276,3 +276,17 @@ def test_choose_slave_only_by_the_new_masters_and_only_an_opponent():
 def test_szeged_needs_five_or_six_players():
     with pytest.raises(MalformedRecord):
         deal_state(hands_with(["Kh"]), options={"top_trumps": "szeged"})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_deal_scored_names_the_teams_as_the_table_labels_them(lang):
+    from hcards_core.messages import team_label
+    from hcards_core.play import random_deal
+    from hcards_core.table import escape, render_table
+
+    state = random_deal("filicau", 1).state  # Romanian rules: the last card scores the deal
+    (event,) = [e for e in state.events if e["type"] == "deal_scored"]
+    text, html = state.narrate(event, lang), render_table(state, lang=lang)
+    labels = [team_label(team, lang) for team in (0, 1)]
+    assert all(label in text and escape(label) in html for label in labels), (text, labels)
+    assert text.index(labels[0]) < text.index(labels[1])  # points0/status0 are the table's first team
