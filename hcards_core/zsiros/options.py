@@ -6,6 +6,7 @@ Z-9 that a source or a house actually plays.
 
 from __future__ import annotations
 
+from ..errors import MalformedRecord
 from ..game import Option
 
 OPTIONS: dict[str, Option] = {
@@ -18,5 +19,21 @@ OPTIONS: dict[str, Option] = {
         Option("dealer_leads", False, rule="Z-V4",
                doc="The dealer, not the player on the dealer's right, leads the first trick "
                    "(default off; SH-Z, probably a translation slip, D-Z2)."),
+        Option("ping_pong", False, rule="Z-V2",
+               doc="2 players only (HK-Z): a leader who lets the trick go must still play a card "
+                   "that does not hit (a `play` of a non-hitting card at the leader's turn; `stop` "
+                   "is illegal), then the opponent takes the pile. Default off (D-Z3). Our "
+                   "proposal for what the source leaves open: a short talon is shared out one card "
+                   "at a time from the trick's winner, each up to 4; once the talon is empty, a "
+                   "player due to play with no card ends the trick (its current winner takes it), "
+                   "and when either hand is empty the other player's remaining cards are that "
+                   "player's last trick."),
     )
 }
+
+
+def check_options(players: int, options: dict) -> None:
+    """Options that need a table size: ping-pong is the 2-player wording (Z-V2)."""
+    if options.get("ping_pong") and players != 2:
+        raise MalformedRecord("bad_option_value", where="options.ping_pong", option="ping_pong",
+                              value="true", allowed="false (ping_pong is for 2 players)")

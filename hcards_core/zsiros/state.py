@@ -7,6 +7,11 @@ trick go, a ``play`` continues it and must hit (Z-4.4). The leader gets this tur
 no hitting card (then only ``stop`` is legal), so the flow never reveals the leader's hand.
 The winner takes every card of every round, draws first (Z-5) and leads next.
 
+The 2-player "ping-pong" option (Z-V2, HK-Z): the leader lets a trick go by playing a card that
+does not hit (``stop`` is refused), and the opponent takes it. Hands can then become unequal
+once the talon runs short; what the source leaves open follows our proposal (``_draw``,
+``_out_of_cards``).
+
 Phases: ``lead`` (a new trick), ``play`` (inside a round), ``decide`` (the leader's choice),
 ``over``. A call (4-player game) is made by the partner of the seat to act, not by the seat
 to act, so ``legal_actions`` (the seat to act's moves) never lists calls: see ``legal_calls``.
@@ -20,6 +25,7 @@ from ..game import State
 from ..messages import seat_label
 from ..seats import partner_of, right_of, seats_from, team_of
 from .results import loser_label, score_hand
+from .options import check_options
 from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
 
 LEAD, PLAY, DECIDE, OVER = "lead", "play", "decide", "over"
@@ -33,9 +39,11 @@ class ZsirosState(State):
     def __init__(self, players: int, dealer: int, hands: list[list[str]], talon: list[str],
                  options: dict | None = None):
         options = options or {}
+        check_options(players, options)
         self.players = players
         self.dealer = dealer
         self.last_seven_loses = bool(options.get("last_seven_loses", False))
+        self.ping_pong = bool(options.get("ping_pong", False))
         self.hands_ = [list(h) for h in hands]
         self.talon = list(talon)  # top card first
         self.won = [[], []]  # cards won by each side
@@ -82,6 +90,8 @@ class ZsirosState(State):
         if seat is None:
             return []
         hand = self.hands_[seat]
+        if self.phase == DECIDE and self.ping_pong:  # Z-V2: a hit continues, any other card lets go
+            return [{"seat": seat, "act": "play", "card": c} for c in hand]
         if self.phase == DECIDE:
             led = self.led
             return [{"seat": seat, "act": "stop"},
@@ -127,11 +137,13 @@ class ZsirosState(State):
             hand = self.hands_[seat]
             if card not in hand:
                 raise IllegalAction("Z-3.1", "card_not_in_hand", seat=seat, card=card)
-            if self.phase == DECIDE and not hits(card, self.led):
+            if self.phase == DECIDE and not self.ping_pong and not hits(card, self.led):
                 if any(hits(c, self.led) for c in hand):
                     raise IllegalAction("Z-4.4", "continue_needs_hit", seat=seat, card=card, rank=self.led)
                 raise IllegalAction("Z-4.4", "no_hitting_card", seat=seat, rank=self.led)
         elif act == "stop":
+            if self.phase == DECIDE and self.ping_pong:
+                raise IllegalAction("Z-V2", "ping_pong_must_play", seat=seat, winner=self.winner)
             if self.phase != DECIDE:
                 if seat == self.own_side_end:
                     raise IllegalAction("Z-4.2", "own_side_winning", seat=seat)
@@ -157,6 +169,10 @@ class ZsirosState(State):
         if self.phase == LEAD:
             self.led, self.winner, self.rounds = card[0], seat, [[card]]
             self.events.append({"type": "lead", "seat": seat, "card": card})
+        elif self.phase == DECIDE and not hits(card, self.led):  # Z-V2: the card lets the trick go
+            self.rounds.append([card])
+            self.events.append({"type": "let_go", "seat": seat, "card": card, "winner": self.winner})
+            return self._end_trick()
         elif self.phase == DECIDE:
             self.winner = seat
             self.rounds.append([card])
@@ -170,6 +186,9 @@ class ZsirosState(State):
                 self.events.append({"type": "play", "seat": seat, "card": card})
         if len(self.rounds[-1]) < self.players:
             self.phase, self.turn = PLAY, right_of(seat, self.players)
+            if not self.hands_[self.turn]:  # only with ping-pong's unequal hands
+                self.events.append({"type": "no_card", "seat": self.turn, "winner": self.winner})
+                self._end_trick()
             return
         # A complete round (Z-4.1).
         if not self.hands_[self.leader] or self.winner % 2 == self.leader % 2:
@@ -192,25 +211,53 @@ class ZsirosState(State):
         self._draw(winner)
         self.leader = self.turn = winner
         self.phase, self.led, self.rounds = LEAD, None, []
+        if self.ping_pong and not self.talon:
+            self._out_of_cards()
         if not self.hands_[winner]:  # the talon is empty and every card is played (Z-5.4)
             self.turn, self.phase = None, OVER
             self.events.extend(self._hand_events())
 
     def _draw(self, first: int) -> None:
-        """Draw back to 4, winner first, each their full number; a short talon is split (Z-5.2)."""
+        """Draw back to 4, winner first, each their full number; a short talon is split (Z-5.2).
+
+        With ping-pong the two needs may differ and the talon may be odd, so a short talon is
+        shared out one card at a time from the winner, each up to 4 (our proposal, Z-V2); with
+        equal needs and an even talon that is exactly Z-5.2's equal split."""
         if not self.talon:
             return
-        n = self.players
-        need = HAND_SIZE - len(self.hands_[first])
-        if need * n > len(self.talon):
-            need = len(self.talon) // n
-            self.events.append({"type": "talon_split", "each": need})
-        for seat in seats_from(first, n):
-            self.hands_[seat].extend(self.talon[:need])
-            del self.talon[:need]
-            self.events.append({"type": "draw", "seat": seat, "count": need})
+        order = list(seats_from(first, self.players))
+        counts = [HAND_SIZE - len(self.hands_[s]) for s in order]
+        if sum(counts) > len(self.talon):
+            if self.ping_pong:
+                counts = share_out(counts, len(self.talon))
+                self.events.append({"type": "talon_shared", "count": len(self.talon)})
+            else:
+                counts = [len(self.talon) // self.players] * self.players
+                self.events.append({"type": "talon_split", "each": counts[0]})
+        for seat, count in zip(order, counts):
+            if not count:
+                continue
+            self.hands_[seat].extend(self.talon[:count])
+            del self.talon[:count]
+            self.events.append({"type": "draw", "seat": seat, "count": count})
         if not self.talon:
             self.events.append({"type": "talon_empty"})
+
+    def _out_of_cards(self) -> None:
+        """Ping-pong, talon empty (our proposal, Z-V2): once a hand is empty nobody can answer
+        the other player's cards, so each of them would win its own trick. They are taken at
+        once, as that player's last trick."""
+        if all(self.hands_) or not any(self.hands_):
+            return
+        seat = next(s for s in range(self.players) if self.hands_[s])
+        cards, self.hands_[seat] = self.hands_[seat], []
+        side = self.side(seat)
+        self.won[side].extend(cards)
+        self.tricks[side] += 1
+        self.last_trick = side
+        self.leader = self.turn = seat
+        self.events.append({"type": "leftover", "seat": seat, "count": len(cards),
+                            "points": card_points(cards), "cards": cards})
 
     # ---- results and views -----------------------------------------------------------------
     def _last_seven_side(self) -> int | None:
@@ -291,3 +338,19 @@ class ZsirosState(State):
         if event["type"] == "call":
             return f"event.zsiros.call_{event['call']}"
         return super().event_key(event)
+
+
+def share_out(needs: list[int], talon: int) -> list[int]:
+    """Cards each player gets from a short talon dealt one at a time in ``needs`` order, each
+    stopping at their need (Z-V2, our proposal).
+
+    >>> share_out([2, 2], 4), share_out([3, 2], 3), share_out([1, 3], 3)
+    ([2, 2], [2, 1], [1, 2])
+    """
+    got = [0] * len(needs)
+    while talon:
+        for i, need in enumerate(needs):
+            if talon and got[i] < need:
+                got[i] += 1
+                talon -= 1
+    return got

@@ -85,7 +85,7 @@ def test_dealer_leads_variant_and_default_leader():
 
 def test_options_are_documented_with_defaults_and_clauses():
     assert {k: o.default for k, o in OPTIONS.items()} == {"target": 5, "last_seven_loses": False,
-                                                        "dealer_leads": False}
+                                                        "dealer_leads": False, "ping_pong": False}
     assert all(o.rule.startswith("Z-V") and o.doc for o in OPTIONS.values())
 
 
