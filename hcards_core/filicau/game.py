@@ -62,6 +62,11 @@ class Session:
         return o["rules"]
 
     @property
+    def form(self) -> str | None:
+        """The rich-and-poor form (FK-V4): 'fresh', 'fixed' or 'named'; None in other modes."""
+        return self.options["rich_and_poor_form"] if self.mode == "rich" else None
+
+    @property
     def style(self) -> str:
         """How cards are dealt: 'romanian' (one at a time) or 'filko' (packets, the cut)."""
         return self.options["rules"] if self.players == 4 else "filko"
@@ -79,6 +84,10 @@ class FilicauGame(Game):
         if options["top_trumps"] == "szeged" and players == 4:
             raise MalformedRecord("bad_option_value", where="options.top_trumps", option="top_trumps",
                                   value="'szeged'", allowed="overs (szeged needs 5 or 6 players)")
+        form = options["rich_and_poor_form"]
+        if form != "fresh" and options["five_player"] != "rich_and_poor":
+            raise MalformedRecord("bad_option_value", where="options.rich_and_poor_form", option="rich_and_poor_form",
+                                  value=repr(form), allowed="fresh (the other forms need five_player 'rich_and_poor')")
         for key in start:
             if key not in ("status", "slave", "teams", "trump", "old_man"):
                 raise MalformedRecord("unknown_field", where=f"{where}.{key}", field=key, act="start")
@@ -107,6 +116,9 @@ class FilicauGame(Game):
     def _five_start(self, session, status, start, where):
         """5 players may start with masters: ``teams`` [[öreg, partner], [three]], ``trump``,
         ``old_man`` and ``slave`` (the dealer, on the slave team)."""
+        if status[0] != R.LEVEL and session.form in ("fresh", "named"):  # FK-V4: no teams carried over
+            raise MalformedRecord("bad_field", where=f"{where}.status", value=repr(list(status)),
+                                  expected="['level','level'] (rich and poor keeps its teams only in the 'fixed' form)")
         if status[0] == R.LEVEL:
             if len(start) > ("status" in start):
                 key = next(k for k in start if k != "status")
@@ -116,10 +128,11 @@ class FilicauGame(Game):
         n = session.players
         ok = (isinstance(teams, list) and len(teams) == 2 and all(isinstance(t, list) for t in teams)
               and sorted(s for t in teams for s in t if isinstance(s, int)) == list(range(n))
-              and sorted(map(len, teams)) == [2, 3])
+              and sorted(map(len, teams)) in ([2, 3], [1, 4] if session.form == "fixed" else [2, 3]))
         if not ok:
-            raise MalformedRecord("bad_field", where=f"{where}.teams", value=repr(teams),
-                                  expected="[[öreg, partner], [three other seats]]")
+            expected = ("[[the rich], [the poor]] (2 and 3 seats, or 1 and 4)" if session.form == "fixed"
+                        else "[[öreg, partner], [three other seats]]")
+            raise MalformedRecord("bad_field", where=f"{where}.teams", value=repr(teams), expected=expected)
         if trump not in tuple(SUITS):
             raise MalformedRecord("bad_field", where=f"{where}.trump", value=repr(trump), expected="a suit: a, l, h or b")
         old_man = start.get("old_man", teams[0][0])
@@ -171,7 +184,7 @@ class FilicauGame(Game):
         if session.fixed is not None:
             trump = session.trump
         ctx = Context(n, session.mode, d, session.status, session.slave, top, session.options["stop_early"],
-                      session.fixed, session.old_man)
+                      session.fixed, session.old_man, session.form)
         # FK-1.1: in Filkó the cutter (the dealer's left-hand opponent) shows the trump.
         by = left_of(d, n) if "pack" in cards and session.style == "filko" else d
         return FilicauState(ctx, hands, trump, shown, by)
@@ -180,9 +193,10 @@ class FilicauGame(Game):
         res = state.result()
         status = tuple(res["status"])
         fixed = trump = old_man = None
-        if session.mode == "call" and R.MASTER in status:  # FK-3.5: teams and trumps stay
+        keeps = session.mode == "call" or session.form == "fixed"
+        if keeps and R.MASTER in status:  # FK-3.5, FK-V4 'fixed': teams and trumps stay
             fixed, trump, old_man = state.team, state.trump, state.old_man
-        if session.mode == "rich":
+        if session.form in ("fresh", "named"):
             status = (R.LEVEL, R.LEVEL)  # FK-V4: a fresh partnership every deal
         return replace(session, dealer=res["next_dealer"], status=status, slave=res.get("slave"),
                        fixed=fixed, trump=trump, old_man=old_man if fixed else state.old_man,

@@ -28,6 +28,16 @@ def make_options(rules_default: str = "romanian") -> dict[str, Option]:
                "partner) or 'rich_and_poor' (FK-V4: the holders of the two top Overs against "
                "three; the öreg's call_card only names trumps; rich need 6, poor 3; a fresh "
                "partnership every deal; a loser deals; one player holding both plays alone, D-C11)."),
+        Option("rich_and_poor_form", "fresh", ("fresh", "fixed", "named"), "FK-V4 / D-C11",
+               "With five_player 'rich_and_poor', which form (FK-V4): 'fresh' (default): new "
+               "teams every deal. 'fixed': the first deal forms the teams as in 'fresh' and a "
+               "loser deals; then the teams, the trumps and that dealer stay, the old man of the "
+               "teams leading (as FK-3.5), until the dealing team takes 6 or more; then the deal "
+               "goes to a loser of that deal and the next deal forms new teams (our reading of "
+               "what the source leaves open). 'named': the öreg calls a card as in FK-3.3 (not an "
+               "Over, not in the öreg's own hand): its suit is trumps and its holder the secret "
+               "rich partner; rich need 6, poor 3, fresh teams every deal. In 'fresh' and 'fixed' "
+               "a player holding both top Overs plays alone, still needing 6 (D-C11)."),
         Option("six_player_scoring", "filko", ("filko", "romanian"), "FK-2.4 / D-C4",
                "6 players: status by Filkó rules (default, D-C4) or by the Romanian table FC-5."),
         Option("stop_early", False, None, "FC-4.8",

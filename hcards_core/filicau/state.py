@@ -33,15 +33,22 @@ class FilicauIllegal(IllegalAction):
 
 class Context:
     """The session facts a deal needs (read-only). ``mode`` is the scoring: 'romanian',
-    'filko', 'call' (5-player FK-3) or 'rich' (FK-V4)."""
+    'filko', 'call' (5-player FK-3) or 'rich' (FK-V4, whose ``form`` is 'fresh', 'fixed' or
+    'named')."""
 
-    __slots__ = ("players", "mode", "dealer", "prior", "slave", "top", "stop_early", "fixed", "old_man")
+    __slots__ = ("players", "mode", "dealer", "prior", "slave", "top", "stop_early", "fixed", "old_man", "form")
 
     def __init__(self, players, mode, dealer, prior, slave=None, top=(), stop_early=False,
-                 fixed=None, old_man=None):
+                 fixed=None, old_man=None, form=None):
         self.players, self.mode, self.dealer = players, mode, dealer
         self.prior, self.slave, self.top, self.stop_early = tuple(prior), slave, top, stop_early
         self.fixed, self.old_man = fixed, old_man  # fixed: seat → team while 5-player masters exist
+        self.form = form if mode == "rich" else None
+
+    @property
+    def overs_make_rich(self) -> bool:
+        """FK-V4 'fresh'/'fixed': the two top Overs make the rich; the call only names trumps."""
+        return self.mode == "rich" and self.form != "named"
 
 
 class FilicauState(_Base):
@@ -122,8 +129,9 @@ class FilicauState(_Base):
 
     def _callable(self) -> list[str]:
         """FK-3.3 (D-C5): a card of the pack that is not a top trump nor in the öreg's hand.
-        Rich and poor (FK-V4) only names the trump suit: any card that is not a top trump."""
-        own = () if self.ctx.mode == "rich" else self.held[self.old_man]
+        Rich and poor (FK-V4) only names the trump suit: any card that is not a top trump,
+        except in its 'named' form, which calls a partner as FK-3.3 does."""
+        own = () if self.ctx.overs_make_rich else self.held[self.old_man]
         return [c for h in self.dealt for c in h if c not in self.ctx.top and c not in own]
 
     def verify(self, action: dict) -> None:
@@ -174,10 +182,10 @@ class FilicauState(_Base):
 
     def _verify_call(self, card) -> None:
         if card in self.ctx.top:
-            raise FilicauIllegal("FK-3.3", "call_top_trump", card=card)
+            raise FilicauIllegal("FK-V4" if self.ctx.mode == "rich" else "FK-3.3", "call_top_trump", card=card)
         if not any(card in h for h in self.dealt):
             raise FilicauIllegal("FK-3.1", "call_not_in_pack", card=card)
-        if self.ctx.mode != "rich" and card in self.held[self.old_man]:
+        if not self.ctx.overs_make_rich and card in self.held[self.old_man]:
             raise FilicauIllegal("FK-3.3", "call_own_card", card=card)
 
     def _do(self, action: dict) -> None:
@@ -195,12 +203,16 @@ class FilicauState(_Base):
         self._set_trump(card[1])
         self.called = card
         hands = self.held
-        if self.ctx.mode == "rich":  # FK-V4: the holders of the two top Overs are the rich
+        if self.ctx.overs_make_rich:  # FK-V4: the holders of the two top Overs are the rich
             second = self.ctx.top[self.ctx.top.index("Oa") + 1]
             rich = {seat} | {s for s, h in enumerate(hands) if second in h}
             self.team = tuple(0 if s in rich else 1 for s in range(self.players))
             self.revealed = True
             self.events.append({"type": "trump_named", "seat": seat, "card": card, "trump": self.trump})
+            if len(rich) == 1:  # D-C11: both top Overs in one hand
+                self.events.append({"type": "rich_alone", "seat": seat, "over": second})
+            else:
+                self.events.append({"type": "rich_formed", "seats": sorted(rich), "over": second})
         else:
             self.partner = next(s for s, h in enumerate(hands) if card in h)
             self.team = tuple(0 if s in (seat, self.partner) else 1 for s in range(self.players))
@@ -250,9 +262,18 @@ class FilicauState(_Base):
             status = R.filko_status(prior, p)
             slave, choose = R.filko_slave(prior, status, ctx.slave, n)
             nxt = None if choose else slave if slave is not None else right_of(d, n)
-        elif ctx.mode == "rich":
+        elif ctx.mode == "rich" and ctx.fixed is not None:  # FK-V4 'fixed': the dealers play to get free
+            slave_team = prior.index(R.SLAVE)
+            if (p if slave_team == 0 else R.TOTAL - p) >= 6:
+                losers = [s for s in range(n) if self.team[s] != slave_team]
+                status, nxt = [R.LEVEL, R.LEVEL], R.first_loser_from(d, losers, n)
+            else:
+                status, slave, nxt = prior, ctx.slave, ctx.slave
+        elif ctx.mode == "rich":  # FK-V4: rich need 6, poor 3; a loser deals
             status = [R.MASTER, R.SLAVE] if p >= 6 else [R.SLAVE, R.MASTER]
             nxt = R.first_loser_from(d, [s for s in range(n) if status[self.team[s]] == R.SLAVE], n)
+            if ctx.form == "fixed":  # that loser deals until the losing team takes 6
+                slave = nxt
         elif ctx.fixed is not None:  # 5 players, masters exist: FK-3.5–3.6
             slave_team = prior.index(R.SLAVE)
             if R.five_freed(p if slave_team == 0 else R.TOTAL - p):
@@ -281,6 +302,10 @@ class FilicauState(_Base):
         self.revealed = True
         self.events.append({"type": "deal_scored", "points0": self.points[0], "points1": self.points[1],
                             "status0": out["status"][0], "status1": out["status"][1]})
+        if self.ctx.form == "fixed":  # FK-V4: say whether the teams stay
+            kept = out["slave"] is not None
+            self.events.append({"type": "rich_teams_kept" if kept else "rich_teams_end",
+                                "seat": out["next_dealer"]})
 
     def narrate_params(self, params: dict, lang: str) -> dict:
         """Suits and statuses by name in ``lang`` (the event keeps the codes); the teams of
@@ -292,6 +317,8 @@ class FilicauState(_Base):
                 params[k] = suit_name(v, lang)
             elif k == "shown":
                 params[k] = [card_name(c, lang) for c in v]
+            elif k == "over":
+                params[k] = card_name(v, lang)
             elif k in ("status0", "status1"):
                 params[k] = render(f"term.filicau.{v}", lang)
         return params
@@ -335,7 +362,7 @@ class FilicauState(_Base):
         out = self.outcome
         res = {"trump": self.trump, "teams": self.teams(), "points": list(self.points),
                "status": list(out["status"]), "next_dealer": out["next_dealer"]}
-        if self.ctx.mode in ("filko", "call"):
+        if self.ctx.mode in ("filko", "call") or self.ctx.form == "fixed":
             res["slave"] = out["slave"]
         if self.ctx.mode in ("call", "rich"):
             res["old_man"] = self.old_man
