@@ -24,7 +24,7 @@ DEFAULT_LANGUAGE = "en"
 SEAT_LETTERS = "ABCDEFG"  # Ferbli seats up to 7 players
 # Parameters that name seats: texts show them as the letters the table shows (seat 0 = A),
 # the letters the rules' worked examples use; JSON keeps the numbers.
-SEAT_PARAMS = frozenset({"seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave", "target",
+SEAT_PARAMS = frozenset({"seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave", "target", "tied",
                          "old_man"})
 GAMES = ("zsiros", "filicau", "ferbli")
 

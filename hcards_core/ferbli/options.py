@@ -63,6 +63,12 @@ OPTIONS = {o.name: o for o in (
            doc="After a besszer, each active player shows two of their four cards at the start "
                "of round 3 (two `show {card}` acts, in turn order; our proposal for timing and "
                "order). The besszerer and the chargers show the first two or the last two."),
+    Option("tie_break", "position", ("position", "suit"), rule="F-8.3 / D-F3",
+           doc="Equal hands at the showdown. position (default, F-2.5/F-8.3): the tied player "
+               "nearest the dealer's right wins. suit (HW-F, D-F3): equal-total bandas and "
+               "three-card ferblis go by the suit of the combination, piros > tök > zöld > makk, "
+               "then by its top card in rank order A K O U X IX VIII VII (a wild counts as the "
+               "Ace); other equal hands still go by position. Also used by `compare`."),
     Option("ruleset", "pagat", ("pagat", "titok"), rule="F-V12",
            doc="titok: the simplified titok.info preset (F-V12): quorum 3, besszer exactly 2V, "
                "re-raises at most 3V and the visszahívás privilege held by the last active "

@@ -13,6 +13,12 @@ position decides (F-2.5, F-8.3).
 0
 >>> rank_hand("Oa Ah Kh Xh", {"wild": "santa"})  # EX-F6: the Sánta counts 11 in a suit
 {'category': 'banda', 'value': 42}
+>>> compare_hands("Kh Xh 9h Aa", "Al Xl 8l Ka", {"tie_break": "suit"})  # D-F3: piros beats zöld
+1
+
+With the HW-F tie-break (option ``tie_break: suit``, D-F3) equal bandas and three-card
+ferblis are separated afterwards by ``suit_key``, only when two keys are equal, so the
+tables stay the same for both rules.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from ..errors import MalformedRecord
 VALUES = {"A": 11, "K": 10, "O": 10, "U": 10, "X": 10, "9": 9, "8": 8, "7": 7}
 RANK_ORDER = "AKOUX987"  # F-2.2: rank order for four and three of a kind, highest first
 RUN_ORDER = "789XUOKA"   # F-V1a: the order in which grigáré ranks are consecutive
+SUIT_ORDER = "albh"       # HW-F (D-F3), lowest first: makk < zöld < tök < piros
+SUITED = {"banda": 4, "three_card_ferbli": 3}  # the categories HW-F's tie-break covers
 WILD_VALUE = 11          # F-V2/F-V3, D-F18
 
 # Highest first. The grigáré categories exist only under their option.
@@ -109,6 +117,44 @@ def _grigare_top(naturals, ranks, suits) -> int | None:
     return min(idx[0] + 3, len(RUN_ORDER) - 1)
 
 
+def suit_key(cards, category: str, wilds=frozenset()) -> tuple:
+    """The HW-F tie-break of an equal banda or three-card ferbli (D-F3): the suit of the
+    combination (piros > tök > zöld > makk), then its cards in rank order, highest first; a
+    wild counts as the Ace. () for every other category, where position decides.
+
+    Where wilds allow the same total in several suits, the best of them counts.
+
+    >>> suit_key(["Ah", "Xh", "8h", "Ka"], "three_card_ferbli") > suit_key(["Kh", "Oh", "9h", "Aa"], "three_card_ferbli")
+    True
+    """
+    size = SUITED.get(category)
+    if size is None:
+        return ()
+    naturals = [c for c in cards if c not in wilds]
+    k = min(len(cards) - len(naturals), size)
+    best = None
+    for suit in set(c[1] for c in naturals):
+        group = sorted((c for c in naturals if c[1] == suit), key=lambda c: (VALUES[c[0]], _rank_number(c[0])),
+                       reverse=True)[:size - k]
+        if len(group) + k < size:
+            continue
+        total = WILD_VALUE * k + sum(VALUES[c[0]] for c in group)
+        ranks = sorted([_rank_number("A")] * k + [_rank_number(c[0]) for c in group], reverse=True)
+        candidate = (total, SUIT_ORDER.index(suit), tuple(ranks))
+        if best is None or candidate > best:
+            best = candidate
+    return best[1:] if best else ()
+
+
+def tie_break(options: dict | None, a, entry_a, b, entry_b) -> int:
+    """1 / -1 when the option ``tie_break: suit`` separates two hands of equal key, else 0."""
+    if not options or options.get("tie_break") != "suit" or entry_a[2] != entry_b[2]:
+        return 0
+    wilds = _wilds(options)
+    ka, kb = suit_key(a, entry_a[0], wilds), suit_key(b, entry_b[0], wilds)
+    return (ka > kb) - (ka < kb)
+
+
 class Ranking:
     """The evaluated table of all 35,960 hands for one ranking variant."""
 
@@ -172,7 +218,17 @@ def rank_hand(cards, options: dict | None = None) -> dict:
 
 
 def compare_hands(a, b, options: dict | None = None) -> int:
-    """1 if hand ``a`` is better, -1 if ``b`` is, 0 if equal (then position decides, F-8.3)."""
-    ranking = ranking_for(_parse_options(options))
-    ka, kb = _four(a, ranking, "first")[2], _four(b, ranking, "second")[2]
+    """1 if hand ``a`` is better, -1 if ``b`` is, 0 if equal (then position decides, F-8.3);
+    with ``tie_break: suit`` equal bandas and three-card ferblis are separated by suit (D-F3)."""
+    options = _parse_options(options)
+    ranking = ranking_for(options)
+    ea, eb = _four(a, ranking, "first"), _four(b, ranking, "second")
+    ka, kb = ea[2], eb[2]
+    if ka == kb:  # D-F3: the HW-F suit order when chosen, else position decides (F-8.3)
+        return tie_break(options, _codes(a), ea, _codes(b), eb)
     return (ka > kb) - (ka < kb)
+
+
+def _codes(cards) -> list[str]:
+    """The codes of a hand that ``_four`` has already accepted (names allowed)."""
+    return parse_cards(cards if isinstance(cards, (str, list)) else repr(cards), where="cards")

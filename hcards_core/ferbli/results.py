@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import rank_name
 from ..messages import render
+from .ranking import tie_break
 
 
 def _finish(state, winner, showdown, reason: str) -> None:
@@ -28,15 +29,22 @@ def win_alone(state) -> None:
 
 
 def showdown(state) -> None:
-    """F-8.2/F-8.3: hands shown from the dealer's right; the first of the best wins."""
-    shown, best, winner = [], None, None
+    """F-8.2/F-8.3: hands shown from the dealer's right; the first of the best wins, unless
+    the HW-F tie-break (``tie_break: suit``, D-F3) separates equal bandas or ferblis by suit."""
+    shown, best, winner, beaten = [], None, None, None
     for seat in state.active():
-        category, value, key = state.ranking.entry(state.held[seat])
+        entry = state.ranking.entry(state.held[seat])
+        category, value, key = entry
         shown.append({"seat": seat, "category": category, "value": value})
         state.events.append({"type": "shows", "seat": seat, "cards": state.held[seat][:],
                              "category": category, "value": value})
-        if best is None or key > best:
-            best, winner = key, seat
+        if best is not None and key == best[2]:
+            if tie_break(state.options, state.held[seat], entry, state.held[winner], best) > 0:
+                best, winner, beaten = entry, seat, winner
+        elif best is None or key > best[2]:
+            best, winner, beaten = entry, seat, None
+    if beaten is not None:
+        state.events.append({"type": "tie_by_suit", "seat": winner, "tied": beaten})
     state.events.append({"type": "win", "seat": winner, "amount": state.pot})
     _finish(state, winner, shown, "showdown")
 
