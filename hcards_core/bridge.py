@@ -124,8 +124,8 @@ def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list
 
 @exposed
 def warm_up(game: str) -> dict:
-    """Load what the first answer on a page needs (the exercise checker, the game, Ferbli's
-    ranking table), so it comes back in milliseconds rather than a few hundred."""
+    """Load what the first answer on a page needs (the exercise checker, the game and, for
+    Ferbli, its ranking), so it comes back in milliseconds rather than a few hundred."""
     import importlib
 
     from . import exercises  # noqa: F401  (imported for its side effect: loaded once)

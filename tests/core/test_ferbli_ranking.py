@@ -40,13 +40,13 @@ def test_ex_f3_no_kickers():
 def test_ex_f4_worst_hand():
     worst = "8a 8l 7h 7b"
     assert r(worst) == {"category": "four_suits", "value": 8}
-    ranking = ranking_for(None)
+    ranking = ranking_for(None).fill()
     lowest = min(ranking.table.values(), key=lambda e: e[2])
     assert ranking.key(worst.split()) == lowest[2]
 
 
 def test_ex_f5_value_ranges():
-    ranking = ranking_for(None)
+    ranking = ranking_for(None).fill()
     values = {}
     for category, value, _ in ranking.table.values():
         values.setdefault(category, set()).add(value)
@@ -96,7 +96,7 @@ def test_derived_checks_categories_and_ties():
 
 
 def test_all_35960_hands_form_a_preorder_consistent_with_categories():
-    ranking = ranking_for(None)
+    ranking = ranking_for(None).fill()
     hands = list(combinations(PACK, 4))
     assert len(hands) == len(ranking.table) == 35960
     entries = [ranking.entry(list(h)) for h in hands]
@@ -212,3 +212,18 @@ def test_rank_hand_raises_malformed_record():
     assert exc.value.code == "ferbli_hand_size" and exc.value.params == {"count": 3}
     with pytest.raises(MalformedRecord):
         rank_hand(["Aa", "Aa", "8h", "7b"])
+
+
+def test_table_fills_on_demand_with_the_same_entries():
+    """The table is filled as hands are ranked; a hand ranked before the fill keeps its entry."""
+    from hcards_core.ferbli.ranking import Ranking, evaluate
+
+    lazy = Ranking()
+    assert lazy.table == {}
+    first = lazy.entry(["Kh", "Xh", "9h", "Aa"])
+    assert len(lazy.table) == 1 and first == evaluate(["Kh", "Xh", "9h", "Aa"])
+    lazy.fill()
+    assert len(lazy.table) == 35960
+    assert lazy.entry(["Aa", "Kh", "Xh", "9h"]) is first  # any order: one mask
+    with pytest.raises(KeyError):
+        lazy.entry(["Aa", "Aa", "Kh", "Xh"])  # not four distinct cards
