@@ -184,3 +184,30 @@ def test_wheel_contains_every_core_source_file(built_site, repo):
         if p.is_file() and p.suffix in (".py", ".json")
     }
     assert source <= names, sorted(source - names)
+
+
+def test_wheel_carries_checked_hash_bytecode_for_every_module(built_site):
+    """Each module has Pyodide-compiled bytecode beside it (scripts/pyodide-compile.mjs), the
+    kind Python uses only while the source still hashes to it, all for one Python version,
+    and listed in the wheel's RECORD with its sha256. (That Pyodide's Python accepts them is
+    tests/core/test_bytecode.py, run inside Pyodide.)"""
+    import base64
+
+    lock = json.loads((built_site / "assets/pyodide/pyodide-lock.json").read_text("utf-8"))
+    wheel = built_site / "assets/pyodide" / lock["packages"]["hcards-core"]["file_name"]
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        record = {row.split(",")[0]: row.split(",")[1] for row in zf.read(record_name).decode().splitlines() if row}
+        modules = sorted(n for n in names if n.endswith(".py"))
+        magics = set()
+        for module in modules:
+            folder, _, file = module.rpartition("/")
+            pyc = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
+            assert pyc in names, f"no bytecode for {module}"
+            data = zf.read(pyc)
+            magics.add(data[:4])
+            assert int.from_bytes(data[4:8], "little") == 0b11, f"{pyc} is not a checked-hash .pyc"
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert record.get(pyc) == f"sha256={digest}", f"{pyc} missing or wrong in RECORD"
+    assert modules and len(magics) == 1
