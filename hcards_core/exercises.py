@@ -113,7 +113,7 @@ def _clickable(html: str, state, ex: dict, lang: str) -> str:
     the table must not give the answer away), and so is each act the exercise offers."""
     seat = state.to_act
     start = html.find(f'data-seat="{seat}"')
-    end = html.find("</section>", start)
+    end = html.find("</ul>", start)  # the end of that seat's hand
 
     def button(m):
         action = escape(json.dumps({"seat": seat, "act": "play", "card": m[2]}))

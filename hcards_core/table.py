@@ -83,9 +83,12 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
         if team is not None:
             name += f' <span class="hc-team hc-team--{team}">{escape(team_label(team, lang))}</span>'
         tag_html = "".join(f'<span class="hc-tag">{escape(t)}</span>' for t in tags)
-        parts.append(f'<section class="{" ".join(classes)}" data-seat="{s}" '
+        # A named group, not a <section> (a region landmark, repeated by every table on a page)
+        # and a label, not a heading: a table sits under headings of any level (axe-core:
+        # landmark-unique, heading-order).
+        parts.append(f'<div class="{" ".join(classes)}" data-seat="{s}" role="group" '
                      f'aria-label="{escape(render("table.seat", lang, seat=s))}">'
-                     f'<h4 class="hc-seat-name">{name} {tag_html}</h4><ul class="hc-hand">')
+                     f'<p class="hc-seat-name">{name} {tag_html}</p><ul class="hc-hand">')
         for card in hand:
             img = card_img(card, lang, assets, card in highlight)
             if s == to_act and card in playable:
@@ -93,7 +96,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
                 parts.append(f'<li><button type="button" class="hc-card-btn" data-action="{action}">{img}</button></li>')
             else:
                 parts.append(f"<li>{img}</li>")
-        parts.append("</ul></section>")
+        parts.append("</ul></div>")
     parts.append(_center(state, lang, assets, highlight))
     facts = state.table_facts(lang)
     if facts:

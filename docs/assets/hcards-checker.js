@@ -105,7 +105,7 @@ class Checker {
     this.shareBox = el("p", { class: "hc-ck-share-box", hidden: true });
     const pasteBox = el(
       "div", { class: "hc-ck-paste" },
-      el("h3", { text: ui.tab_paste }),
+      el("h2", { text: ui.tab_paste }),
       el("label", { for: "hc-ck-record", text: ui.paste_label }),
       el("p", { class: "hc-hint", text: ui.paste_hint }),
       this.textarea,
@@ -377,7 +377,7 @@ class Checker {
   renderRuling() {
     const ui = this.ui;
     const r = this.ruling;
-    const parts = [el("h3", { text: ui.ruling })];
+    const parts = [el("h2", { text: ui.ruling })];
     const moves = r.steps.filter((s) => s.action !== null);
     if (r.error) {
       const n = moves.findIndex((s) => !s.legal) + 1;
@@ -415,10 +415,10 @@ class Checker {
     // results
     const results = [];
     r.deals.forEach((d, i) => {
-      if (d.rows.length) results.push(el("h4", { text: fill(ui.deal_result, { n: i + 1 }) }), this.rows(d.rows));
+      if (d.rows.length) results.push(el("h3", { text: fill(ui.deal_result, { n: i + 1 }) }), this.rows(d.rows));
     });
-    if (r.session_rows.length) results.push(el("h4", { text: ui.session }), this.rows(r.session_rows));
-    if (results.length) parts.push(el("section", { class: "hc-ck-results" }, el("h3", { text: ui.results }), ...results));
+    if (r.session_rows.length) results.push(el("h3", { text: ui.session }), this.rows(r.session_rows));
+    if (results.length) parts.push(el("section", { class: "hc-ck-results" }, el("h2", { text: ui.results }), ...results));
     // the table with its step controls
     this.prevBtn = el("button", { type: "button", class: "md-button", text: ui.prev });
     this.nextBtn = el("button", { type: "button", class: "md-button", text: ui.next });
@@ -447,7 +447,7 @@ class Checker {
       else return;
       event.preventDefault();
     });
-    parts.push(el("section", { class: "hc-ck-position" }, el("h3", { text: ui.table }), controls, this.tableBox, this.legalBox, askForm, this.askOut));
+    parts.push(el("section", { class: "hc-ck-position" }, el("h2", { text: ui.table }), controls, this.tableBox, this.legalBox, askForm, this.askOut));
     this.output.replaceChildren(...parts);
   }
 

@@ -1,8 +1,9 @@
 """The site's quality in a real browser, every page type in every language (issue 6):
 
-- accessibility: axe-core (from npm, injected from node_modules, never a CDN) finds no serious
-  or critical violation on any page type in any language, also once Python is ready; card
-  images have text alternatives; a walkthrough's controls and a rules page's clause permalinks
+- accessibility: axe-core (from npm, injected from node_modules, never a CDN) finds no violation
+  of any impact (minor to critical, best practices such as heading-order and landmark-unique
+  included) on any page type in any language, prerendered and once Python is ready and each
+  widget has answered; card images have text alternatives; a walkthrough's controls and a rules page's clause permalinks
   work with the keyboard alone;
 - search finds the right page in each language (Japanese through its segmenter, Persian,
   Hungarian and Romanian with and without accents);
@@ -74,7 +75,9 @@ def quiet(page, failed):
 
 
 def run_axe(page, axe_source: str) -> list[dict]:
-    """axe-core's serious and critical violations on the page as it is now."""
+    """axe-core's violations of every impact on the page as it is now (its default rules: WCAG A
+    and AA plus best practices). No allow-list: every finding so far had its cause in our own
+    templates, widgets, CSS or pages, or in a Material partial we override."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=axe_source)
     violations = page.evaluate("""async () => {
@@ -82,7 +85,7 @@ def run_axe(page, axe_source: str) -> list[dict]:
       return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').split('\\n').slice(0, 3).join(' '))}));
     }""")
-    return [v for v in violations if v["impact"] in ("serious", "critical")]
+    return violations
 
 
 def describe(violations: list[dict]) -> str:
@@ -95,7 +98,7 @@ def describe(violations: list[dict]) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kind", KINDS)
-def test_axe_finds_no_serious_violation(quiet, server, failed, axe_source, kind, lang):
+def test_axe_finds_no_violation(quiet, server, failed, axe_source, kind, lang):
     page = quiet
     path = page_path(kind, lang)
     page.goto(server + path)
@@ -110,20 +113,45 @@ def test_axe_finds_no_serious_violation(quiet, server, failed, axe_source, kind,
     # the `context` fixture fails the test on any request that left 127.0.0.1
 
 
-@pytest.mark.parametrize("lang, path", [
-    *((lang, f"{prefix(lang)}zsiros/walkthroughs/") for lang in LANGS),
-    ("en", "zsiros/exercises/"), ("fa", "fa/ferbli/exercises/"), ("hu", "hu/checker/"),
-])
-def test_with_python_ready(page, server, failed, outside, axe_source, lang, path):
-    """Once the worker has booted: still no outside request, no failed one, no axe violation."""
+def use_widget(page, kind: str):
+    """Make the page's widget answer through Python, so axe sees what the learner sees."""
+    if kind == "home":       # the card-names form
+        page.locator(".hcards-form button").click()
+        page.locator(".hcards-output .hcards-cards li").first.wait_for()
+    elif kind == "walkthroughs":
+        # the player asks the core for the live table with the legal moves as buttons; a step
+        # on, one of them tried opens the what-if panel (a heading of its own)
+        walk = page.locator(".hc-walkthrough").first
+        page.wait_for_function("[...document.querySelectorAll('.hc-walkthrough select')].some(s => !s.disabled)")
+        walk.locator(".hc-controls .md-button--primary").click()
+        move = walk.locator(".hc-current [data-action]").first
+        move.wait_for()
+        move.click()
+        walk.locator(".hc-whatif:not([hidden])").wait_for()
+    elif kind == "exercises":  # the first exercise answered, right or wrong
+        ex = page.locator(".hc-exercise").first
+        if ex.locator(".hc-ex-check").count():
+            ex.locator("input[type=radio]").first.check()
+            ex.locator(".hc-ex-check").click()
+        else:
+            ex.locator(".hc-ex-board [data-action]").first.click()
+        page.wait_for_function("(id) => document.querySelector(`#${id} .hc-ex-feedback`).dataset.correct",
+                               arg=ex.get_attribute("id"))
+    elif kind == "checker":    # a case from the library, opened: the ruling and its table
+        page.locator(".hc-open-case").first.click()
+        page.locator(".hc-ck-output .hc-ck-table .hc-table").wait_for()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", ["home", "walkthroughs", "exercises", "checker"])
+def test_with_python_ready(page, server, failed, outside, axe_source, kind, lang):
+    """The pages with a Python widget, once the worker has booted and the widget has answered:
+    still no outside request, no failed one, no axe violation."""
+    path = page_path(kind, lang)
     page.goto(server + path)
     page.evaluate("window.hcards.start()")
     page.wait_for_selector(READY, timeout=60_000)
-    if page.locator(".hc-walkthrough").count():
-        # the player asks the core for the live table with the legal moves as buttons
-        page.wait_for_function("[...document.querySelectorAll('.hc-walkthrough select')].some(s => !s.disabled)")
-        page.locator(".hc-walkthrough .hc-controls .md-button--primary").first.click()
-        page.wait_for_timeout(300)
+    use_widget(page, kind)
     assert any("/assets/pyodide/" in u for u in outside.local)
     violations = run_axe(page, axe_source)
     assert not violations, f"{path} with Python ready: axe found\n{describe(violations)}"
