@@ -37,6 +37,7 @@ GAME_PAGES = {"overview": "", "rules": "rules/", "variants": "variants/",
               "walkthroughs": "walkthroughs/", "exercises": "exercises/"}
 KINDS = (*SITE_PAGES, *GAME_PAGES)
 READY = "html[data-hcards-status=ready]"
+PHONE = {"width": 390, "height": 844}
 NO_IDLE_START = "window.requestIdleCallback = () => 0;"  # Python starts only when asked
 
 
@@ -109,6 +110,11 @@ def test_axe_finds_no_violation(quiet, server, failed, axe_source, kind, lang):
     assert missing_alt == 0, f"{path}: {missing_alt} card images without alt text"
     violations = run_axe(page, axe_source)
     assert not violations, f"{path}: axe found\n{describe(violations)}"
+    # on a phone, Material shows other parts (the navigation drawer's section labels, the page's
+    # table of contents inside the navigation)
+    page.set_viewport_size(PHONE)
+    violations = run_axe(page, axe_source)
+    assert not violations, f"{path} on a phone: axe found\n{describe(violations)}"
     assert not failed, f"{path}: failed requests {failed}"
     # the `context` fixture fails the test on any request that left 127.0.0.1
 
