@@ -23,7 +23,7 @@ from ..errors import MalformedRecord
 from ..game import Game
 from ..play import random_deal
 from ..records import parse_hands, parse_pack
-from .options import OPTIONS
+from .options import OPTIONS, check_options
 from .rules import CALLS, HAND_SIZE, talon_size
 from .state import ZsirosState
 
@@ -59,6 +59,7 @@ class ZsirosGame(Game):
                 or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in score)):
             raise MalformedRecord("bad_field", where=f"{where}.score", value=repr(score),
                                   expected="[game points of side 0, game points of side 1]")
+        check_options(players, options)  # refused even for a record with no deals yet
         target = options["target"]
         if score[0] >= target and score[1] >= target:  # Z-7.5: only one side can get there
             raise MalformedRecord("bad_field", where=f"{where}.score", value=repr(score),

@@ -138,6 +138,9 @@ def test_option_is_for_two_players_only_and_documented():
            "deals": [{"cards": {"pack": shuffled_pack(3)}, "actions": []}]}
     with pytest.raises(MalformedRecord):
         replay(bad)
+    with pytest.raises(MalformedRecord) as exc:  # refused before any deal is played
+        replay({**bad, "deals": []})
+    assert exc.value.code == "bad_option_value" and exc.value.where == "options.ping_pong"
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "ro", "fa", "ja"])
