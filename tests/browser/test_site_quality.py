@@ -2,8 +2,8 @@
 
 - accessibility: axe-core (from npm, injected from node_modules, never a CDN) finds no violation
   of any impact (minor to critical, best practices such as heading-order and landmark-unique
-  included) on any page type in any language, prerendered and once Python is ready and each
-  widget has answered; card images have text alternatives; a walkthrough's controls and a rules page's clause permalinks
+  included) on any page type in any language, prerendered (at a desktop's and a phone's width)
+  and once Python is ready and each widget has answered; card images have text alternatives; a walkthrough's controls and a rules page's clause permalinks
   work with the keyboard alone;
 - search finds the right page in each language (Japanese through its segmenter, Persian,
   Hungarian and Romanian with and without accents);
