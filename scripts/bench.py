@@ -259,6 +259,10 @@ def load_page(page, url: str, want_ready: bool, settle_ms: int, timeout_ms: int 
             out["ready_error"] = str(err).splitlines()[0]
         out["ready_ms"] = page.evaluate(f"({MARK_JS}) ? performance.getEntriesByName('hcards:ready', 'mark')[0].startTime : null")
         out["worker_boot_ms"] = page.evaluate("window.hcards && window.hcards.status().readyMs")
+        # where a widget page's time goes: when the worker started, and its boot phases (ms
+        # from the worker's start: module loaded, Pyodide with the wheel, hcards_core imported)
+        out["start_ms"] = page.evaluate("(performance.getEntriesByName('hcards:start', 'mark')[0] || {}).startTime ?? null")
+        out["worker_phases"] = page.evaluate("window.hcards && window.hcards.status().phases")
         out["python_status"] = page.evaluate("document.documentElement.dataset.hcardsStatus || document.documentElement.dataset.hcardsBoot || null")
     page.wait_for_timeout(settle_ms)
     out["wall_s"] = time.perf_counter() - t0
@@ -381,12 +385,17 @@ def bench_browser(site: Path, quick: bool) -> dict:
             widget = "exercises" if out["pages"]["exercises"]["cold"].get("ready_ms") else "walkthrough"
             out["ready"]["widget_page"] = widget
             samples: dict = {"boot": {"cold": [], "warm": []}, widget: {"cold": [], "warm": []}}
+            breakdown: dict = {"cold": [], "warm": []}  # the widget page's start, per visit
             for r in range(reps):
                 for name in ("boot", widget):
                     log(f"browser: ready {name} {r + 1}/{reps}")
                     v = out["pages"][name] if r == 0 else visit(name, PAGES[name], True, 200)
                     for cache in ("cold", "warm"):
                         samples[name][cache].append(v[cache].get("ready_ms"))
+                        if name == widget:
+                            breakdown[cache].append({"start": v[cache].get("start_ms"),
+                                                     **(v[cache].get("worker_phases") or {})})
+            out["ready"]["widget_breakdown"] = breakdown
             out["ready"]["samples"] = samples
             for cache in ("cold", "warm"):
                 b = [x for x in samples["boot"][cache] if x is not None]
@@ -394,7 +403,10 @@ def bench_browser(site: Path, quick: bool) -> dict:
                 med_b = statistics.median(b) if b else None
                 med_w = statistics.median(w) if len(w) == reps else None
                 out["ready"][cache] = {"boot_ms": med_b, "widget_ms": med_w,
-                                       "ratio": (med_w / med_b) if med_b and med_w else None}
+                                       "ratio": (med_w / med_b) if med_b and med_w else None,
+                                       "widget_phases_ms": {k: statistics.median(x[k] for x in breakdown[cache])
+                                                            for k in ("start", "module", "pyodide", "import")
+                                                            if all(x.get(k) is not None for x in breakdown[cache])}}
 
             # 3. a move's round trip, click to feedback, on each game's walkthrough
             all_times: list[float] = []
@@ -479,6 +491,11 @@ def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
             rows.append((f"{widget} ready, {cache} cache", fmt(r.get("widget_ms"), " ms"),
                          f"boot {fmt(r.get('boot_ms'), ' ms')} → ×{fmt(ratio, digits=2)}", "≤ ×1.15",
                          mark(None if ratio is None else ratio <= TARGETS["ready_ratio"]) or "✗"))
+            ph = r.get("widget_phases_ms") or {}
+            if ph:
+                rows.append((f"  where it goes, {cache}", f"worker started at {fmt(ph.get('start'), ' ms')}",
+                             f"then Pyodide + wheel {fmt(ph.get('pyodide'), ' ms')}, imported at {fmt(ph.get('import'), ' ms')}",
+                             "", ""))
         mv = br["moves"]
         rows.append((f"move click→feedback ({mv.get('count', 0)} moves)",
                      f"median {fmt(mv.get('median_ms'), ' ms')}", f"p95 {fmt(mv.get('p95_ms'), ' ms')}", "p95 ≤ 10 ms",
