@@ -5,10 +5,10 @@
 //   A rules or input error (IllegalAction, MalformedRecord) rejects with an HcardsError whose
 //   .error is the core's structured error {kind, code, message, rule?, where?, params?}.
 //
-// The worker starts on the first interaction with a widget or at the first idle moment,
-// whichever comes first: on a page whose content has widgets, the first idle moment is taken
-// from the page's head (window.hcardsBoot, scripts/theme/main.html), else after this script
-// runs (at most 50 ms later). Pages without widgets never start Python.
+// A page whose content has widgets starts the worker from its head (window.hcardsBoot,
+// scripts/theme/main.html) and this module adopts it; elsewhere the worker starts on the first
+// interaction with a widget or at the first idle moment after this script runs (at most 50 ms
+// later), whichever comes first. Pages without widgets never start Python.
 
 const assets = new URL("./", import.meta.url);
 const listeners = new Set();
