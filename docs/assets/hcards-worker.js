@@ -1,6 +1,7 @@
 // hcards worker: Python (Pyodide) and the rules core live here, never on the page's thread.
 // Messages in:  {id, request}       request = JSON text {"fn": ..., "args": {...}}
-// Messages out: {type: "ready", ms, version, phases}   phases: ms from start to module/pyodide/package/import | {type: "failed", message}
+// Messages out: {type: "ready", ms, version, phases} | {type: "failed", message}
+//               (phases: ms from the start to the module, Pyodide, the package and the import)
 //               {id, response, ms}   response = JSON text from hcards_core.bridge.handle
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const LOCK_ENTRY = "hcards-core"; // the wheel's entry in pyodide-lock.json (scripts/hooks/runtime.py)
@@ -32,7 +33,8 @@ async function boot() {
     return r.json();
   });
   const wheel = fetchWheel(lock);
-  wheel.catch(() => {}); // reported when awaited below
+  lock.catch(() => {}); // both are reported where they are awaited below
+  wheel.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   lap("module");
   const pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packages: [] });
