@@ -53,7 +53,7 @@ def shuffled_pack(seed: int | str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _names() -> dict:
-    data = dict(read_data("catalog/cards.json"))
+    data = read_data("catalog/cards.json")  # a fresh dict: json.loads of the file
     data.pop("_doc", None)
     return data
 
