@@ -67,6 +67,9 @@ class State:
 
     players: int
     events: list[dict]
+    # The actions applied since the deal's first state, in order (a tuple, shared safely between
+    # copies): what computer players read for inference and what a state's record is made of.
+    history: tuple = ()
 
     # ---- game-specific -------------------------------------------------------------------
     @property
@@ -123,6 +126,7 @@ class State:
         self.verify(action)
         nxt = self.copy()
         nxt.events = []
+        nxt.history = self.history + (dict(action),)
         nxt._do(action)
         return nxt
 
