@@ -20,7 +20,8 @@ from .state import FerbliState
 
 ACTS = {"vizi": (), "fold": (), "go_on": (), "besszer": ("amount",), "pay": (),
         "charge": ("amount",), "stop": (), "look": (), "check": (), "bet": ("amount",),
-        "raise": ("amount",), "majzli": ("amount",), "show": ("card",)}
+        "raise": ("amount",), "majzli": ("amount",), "show": ("card",),
+        "call_or_drop": (), "no_call_or_drop": ()}
 START_FIELDS = ("pot", "balances", "failed_deals")
 
 
@@ -40,6 +41,10 @@ class FerbliGame(Game):
             if options[name] < lowest:
                 raise MalformedRecord("bad_option_value", where=f"options.{name}", option=name,
                                       value=repr(options[name]), allowed=f">= {lowest}")
+        if options["call_or_drop_announced"] and not options["call_or_drop"]:
+            raise MalformedRecord("bad_option_value", where="options.call_or_drop_announced",
+                                  option="call_or_drop_announced", value="true",
+                                  allowed="false (an announcement needs call_or_drop)")
         for key in start:
             if key not in START_FIELDS:
                 raise MalformedRecord("unknown_field", where=f"{where}.{key}", field=key, act="start")
@@ -75,7 +80,9 @@ class FerbliGame(Game):
         return FerbliState(n, dealer, options, ranking_for(options), first, later, stack, bottom,
                            carried=session.pot,
                            forced=options["two_failed_deals"] and session.failed >= 2,
-                           call_or_drop=options["call_or_drop"] and session.pot > 0)
+                           call_or_drop=options["call_or_drop"] and session.pot > 0
+                           and not options["call_or_drop_announced"],
+                           announce=options["call_or_drop_announced"] and session.pot > 0)
 
     def settle(self, session, state):
         out = state.outcome

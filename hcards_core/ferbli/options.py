@@ -35,6 +35,11 @@ OPTIONS = {o.name: o for o in (
     Option("limit", "limited", ("limited", "triple", "unlimited"), rule="F-3.3",
            doc="limited: each bet V…2× the largest bet so far (F-3.3, default); "
                "triple: V…3× (F-V4, played with Sánta); unlimited: V and up (F-V5, F-3.4)."),
+    Option("besszer_cap", "limit", ("limit", "double_vizi"), rule="F-6.1",
+           doc="The largest besszer: 'limit' (default: a besszer is a bet like any other, so the "
+               "limit in force caps it — 2V in limited Ferbli, as F-6.1 states, 3V with the "
+               "three-times limit, none in unlimited Ferbli, whose source sets no upper limit on "
+               "any bet, F-3.4) or 'double_vizi' (F-6.1's V to 2V whatever the limit)."),
     Option("table_cap", 0, rule="F-3.1",
            doc="Optional agreed maximum of one player's stake in a deal (D-F11); 0 = none. "
                "A bet or raise that would take the bettor past it is illegal; a compulsory "
@@ -53,12 +58,24 @@ OPTIONS = {o.name: o for o in (
            doc="Majzli: P1 opens the deal with the act `majzli {amount}` (the vizi hidden in the "
                "fist, at least V); the others stay (`vizi`) or fold without knowing it; then it is "
                "revealed and P1 and every stayer pay it. It is the deal's first bet."),
+    Option("majzli_minimum", "fist", ("fist", "table"), rule="F-V8",
+           doc="With Majzli, the smallest bet after the fist opens: 'fist' (default: the source "
+               "has P1 choose *the vizi* for the deal, so the fist's amount is this deal's vizi — "
+               "the minimum of every later bet, the besszer's V to 2V and a cukassza's payment) "
+               "or 'table' (the table's agreed vizi stays the minimum; the fist only sets the "
+               "largest bet so far)."),
     Option("two_failed_deals", False, rule="F-V9",
            doc="After two cukasszas in a row (failed quorum), nobody may fold in round 1 of the "
                "third deal: everyone pays the vizi."),
     Option("call_or_drop", False, rule="F-V6",
            doc="In a cukassza deal (a pot carried in) round 1 runs clockwise from the dealer "
                "(as FA-F states; unverified, D-F17) and one caller besides P1 is enough."),
+    Option("call_or_drop_announced", False, rule="F-V6",
+           doc="With call_or_drop: the source says the dealer *may* announce it, so the dealer of "
+               "each cukassza deal decides, after P1's blind (or Majzli fist) and before round 1, "
+               "with the act `call_or_drop` (announced: the order and quorum above) or "
+               "`no_call_or_drop` (the deal runs as usual). Default off: call_or_drop applies "
+               "to every cukassza deal without an announcement."),
     Option("shown_cards", False, rule="F-V7",
            doc="After a besszer, each active player shows two of their four cards at the start "
                "of round 3 (two `show {card}` acts, in turn order; our proposal for timing and "

@@ -19,7 +19,7 @@ from .options import check_word, limit_for, quorum
 
 QUEUE_PHASES = frozenset({"vizi", "answer", "show", "open"})
 # The clause that governs each decision, cited when an act does not fit it.
-PHASE_RULE = {"majzli": "F-V8", "vizi": "F-5.1", "mehet": "F-6.1", "charge": "F-6.4",
+PHASE_RULE = {"announce": "F-V6", "majzli": "F-V8", "vizi": "F-5.1", "mehet": "F-6.1", "charge": "F-6.4",
               "counter": "F-6.8", "show": "F-V7", "open": "F-7.2", "must_raise": "F-7.7",
               "reraise": "F-7.5"}
 ANSWER_RULE = {"besszer": "F-6.2", "charge": "F-6.5", "counter": "F-6.8", "bet": "F-7.4"}
@@ -34,7 +34,7 @@ class FerbliState(State):
 
     def __init__(self, players: int, dealer: int, options: dict, ranking, first: list, later,
                  stack: tuple | None, bottom: str | None, carried: int = 0,
-                 forced: bool = False, call_or_drop: bool = False):
+                 forced: bool = False, call_or_drop: bool = False, announce: bool = False):
         n = self.players = players
         self.dealer, self.p1 = dealer, right_of(dealer, n)
         self.options, self.ranking, self.vizi = options, ranking, options["vizi"]
@@ -47,6 +47,7 @@ class FerbliState(State):
         self.largest = 0
         self.round, self.phase, self.decider, self.pending, self.context = 1, "vizi", None, [], ""
         self.forced, self.call_or_drop = forced, call_or_drop
+        self.announcing = announce  # F-V6 announced: the dealer decides before round 1
         self.quorum = quorum(options, n, call_or_drop)
         self.majzli = None
         self.besszered = False
@@ -177,7 +178,9 @@ class FerbliState(State):
     # ---- what the seat to act may do ------------------------------------------------------------
     def _acts(self, seat: int, capped: bool = True) -> list[str]:
         phase = self.phase
-        if phase == "majzli":
+        if phase == "announce":
+            acts = ["call_or_drop", "no_call_or_drop"]
+        elif phase == "majzli":
             acts = ["majzli"]
         elif phase == "vizi":
             acts = ["vizi"] if self.forced else ["vizi", "fold"]
@@ -210,6 +213,8 @@ class FerbliState(State):
             hi = None
         elif act == "besszer" and self.options["ruleset"] == "titok":
             lo = hi = 2 * self.vizi  # F-V12
+        elif act == "besszer" and self.options["besszer_cap"] == "double_vizi":
+            hi = 2 * self.vizi  # F-6.1 read as a fixed V to 2V
         else:
             hi = limit_for(self.options, self.largest)
             if act == "raise" and self.options["ruleset"] == "titok":
@@ -265,6 +270,8 @@ class FerbliState(State):
         if amount < lo:
             raise IllegalAction(rule, "amount_below_vizi", seat=seat, amount=amount, vizi=lo)
         if hi is not None and amount > hi:
+            if act == "besszer" and self.options["besszer_cap"] == "double_vizi" and rule == "F-3.3":
+                rule = "F-6.1"
             cap = self.options["table_cap"]
             if cap and self.stake[seat] + self.owe[seat] + amount > cap:
                 raise IllegalAction("F-3.1", "over_table_cap", seat=seat, amount=amount, cap=cap)
@@ -339,6 +346,9 @@ class FerbliState(State):
 
     # round 1 ---------------------------------------------------------------------------------
     def _start_round1(self) -> None:
+        if self.announcing:  # F-V6: the dealer first says whether it is call-or-drop
+            self.phase, self.decider = "announce", self.dealer
+            return
         seats = self.order_from(self.p1)[1:]
         if self.call_or_drop:
             seats.reverse()  # F-V6: clockwise from the dealer (D-F17)
@@ -346,6 +356,18 @@ class FerbliState(State):
             for s in seats:
                 self.owe[s] = self.vizi
         self.phase, self.pending = "vizi", seats
+
+    def _do_call_or_drop(self, seat: int, action: dict) -> None:
+        self._announced(seat, True)
+
+    def _do_no_call_or_drop(self, seat: int, action: dict) -> None:
+        self._announced(seat, False)
+
+    def _announced(self, seat: int, call_or_drop: bool) -> None:
+        self.announcing, self.call_or_drop = False, call_or_drop
+        self.quorum = quorum(self.options, self.players, call_or_drop)
+        self.events.append({"type": "call_or_drop" if call_or_drop else "no_call_or_drop", "seat": seat})
+        self._start_round1()
 
     def _do_majzli(self, seat: int, action: dict) -> None:
         self.majzli = action["amount"]
@@ -373,6 +395,8 @@ class FerbliState(State):
             for s in self.active():
                 self._post(s, amount)
             self.largest = amount  # F-V8: the fist's amount is the deal's first bet
+            if self.options["majzli_minimum"] == "fist":  # ... and this deal's vizi
+                self.vizi = amount
             self.events.append({"type": "majzli_revealed", "seat": self.p1, "amount": amount})
         active = len(self.active())
         if active < self.quorum:

@@ -50,6 +50,7 @@ class Session:
     trump: str | None = None
     old_man: int | None = None
     deals: int = 0
+    became_master: tuple | None = None  # FC-5.3 (option count_masters): per seat
 
     @property
     def mode(self) -> str:
@@ -184,7 +185,7 @@ class FilicauGame(Game):
         if session.fixed is not None:
             trump = session.trump
         ctx = Context(n, session.mode, d, session.status, session.slave, top, session.options["stop_early"],
-                      session.fixed, session.old_man, session.form)
+                      session.fixed, session.old_man, session.form, session.options["rich_cards"])
         # FK-1.1: in Filkó the cutter (the dealer's left-hand opponent) shows the trump.
         by = left_of(d, n) if "pack" in cards and session.style == "filko" else d
         return FilicauState(ctx, hands, trump, shown, by)
@@ -200,7 +201,7 @@ class FilicauGame(Game):
             status = (R.LEVEL, R.LEVEL)  # FK-V4: a fresh partnership every deal
         return replace(session, dealer=res["next_dealer"], status=status, slave=res.get("slave"),
                        fixed=fixed, trump=trump, old_man=old_man if fixed else state.old_man,
-                       deals=session.deals + 1)
+                       deals=session.deals + 1, became_master=_count_masters(session, state))
 
     def random_cards(self, players, rng):
         """The pack for ``players`` shuffled, and a cut (used where the rules cut, FK-1.1)."""
@@ -218,7 +219,24 @@ class FilicauGame(Game):
             out["trump"] = session.trump
         elif session.mode == "filko":
             out["slave"] = session.slave
+        if session.options["count_masters"]:  # FC-5.3: per team where the teams are fixed
+            counts = list(session.became_master or (0,) * session.players)
+            out["became_master"] = counts if session.players == 5 else counts[:2]
         return out
+
+
+def _count_masters(session, state):
+    """FC-5.3: each seat's count of deals in which its team became master (from any other
+    status), when the option asks for it."""
+    if not session.options["count_masters"]:
+        return None
+    counts = list(session.became_master or (0,) * session.players)
+    prior, status = state.ctx.prior, state.result()["status"]
+    for seat in range(session.players):
+        team = state.team[seat]
+        if status[team] == R.MASTER and prior[team] != R.MASTER:
+            counts[seat] += 1
+    return tuple(counts)
 
 
 def _check_in_pack(cards, players, where):

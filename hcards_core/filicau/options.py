@@ -38,6 +38,18 @@ def make_options(rules_default: str = "romanian") -> dict[str, Option]:
                "Over, not in the öreg's own hand): its suit is trumps and its holder the secret "
                "rich partner; rich need 6, poor 3, fresh teams every deal. In 'fresh' and 'fixed' "
                "a player holding both top Overs plays alone, still needing 6 (D-C11)."),
+        Option("rich_cards", "top_two", ("top_two", "next_over", "acorns_leaves"), "FK-V4 / FK-V2",
+               "With five_player 'rich_and_poor' ('fresh' and 'fixed'), which cards make the rich "
+               "besides the Over of acorns: 'top_two' (default: the source's words, 'the holders "
+               "of the two top trumps', read under the trump order in force — the Over of leaves "
+               "by default, the Over of hearts with over_order 'ahbl', the VII of hearts with the "
+               "Szeged trumps), 'next_over' (the Over ranking next below the Over of acorns: the "
+               "'two top Overs' whatever the permanent trumps above them) or 'acorns_leaves' "
+               "(the two Overs the source names in brackets, acorns and leaves, whatever the order)."),
+        Option("count_masters", False, None, "FC-5.3",
+               "Keep the optional count of how often each team became master (FC-5.3): the "
+               "session report gains 'became_master', per team with 4 or 6 players and per seat "
+               "with 5 (the teams change from deal to deal). Default off: no running score."),
         Option("six_player_scoring", "filko", ("filko", "romanian"), "FK-2.4 / D-C4",
                "6 players: status by Filkó rules (default, D-C4) or by the Romanian table FC-5."),
         Option("stop_early", False, None, "FC-4.8",

@@ -36,14 +36,33 @@ class Context:
     'filko', 'call' (5-player FK-3) or 'rich' (FK-V4, whose ``form`` is 'fresh', 'fixed' or
     'named')."""
 
-    __slots__ = ("players", "mode", "dealer", "prior", "slave", "top", "stop_early", "fixed", "old_man", "form")
+    __slots__ = ("players", "mode", "dealer", "prior", "slave", "top", "stop_early", "fixed", "old_man", "form",
+                 "rich_cards")
 
     def __init__(self, players, mode, dealer, prior, slave=None, top=(), stop_early=False,
-                 fixed=None, old_man=None, form=None):
+                 fixed=None, old_man=None, form=None, rich_cards="top_two"):
         self.players, self.mode, self.dealer = players, mode, dealer
         self.prior, self.slave, self.top, self.stop_early = tuple(prior), slave, top, stop_early
         self.fixed, self.old_man = fixed, old_man  # fixed: seat → team while 5-player masters exist
         self.form = form if mode == "rich" else None
+        self.rich_cards = rich_cards
+
+    def rich_card(self) -> str:
+        """FK-V4: the card whose holder is rich beside the holder of the Over of acorns
+        (option ``rich_cards``).
+
+        >>> from hcards_core.filicau.rules import top_trumps
+        >>> [Context(5, "rich", 0, ("level", "level"), top=top_trumps(5, order, szeged), rich_cards=r).rich_card()
+        ...  for order, szeged, r in (("alhb", False, "top_two"), ("ahbl", False, "top_two"),
+        ...                           ("alhb", True, "top_two"), ("alhb", True, "next_over"), ("ahbl", False, "acorns_leaves"))]
+        ['Ol', 'Oh', '7h', 'Ol', 'Ol']
+        """
+        if self.rich_cards == "acorns_leaves":
+            return "Ol"
+        if self.rich_cards == "next_over":
+            return next(c for c in self.top[self.top.index("Oa") + 1:] if c[0] == "O")
+        first, second = self.top[:2]
+        return second if first == "Oa" else first
 
     @property
     def overs_make_rich(self) -> bool:
@@ -204,7 +223,7 @@ class FilicauState(_Base):
         self.called = card
         hands = self.held
         if self.ctx.overs_make_rich:  # FK-V4: the holders of the two top Overs are the rich
-            second = self.ctx.top[self.ctx.top.index("Oa") + 1]
+            second = self.ctx.rich_card()
             rich = {seat} | {s for s, h in enumerate(hands) if second in h}
             self.team = tuple(0 if s in rich else 1 for s in range(self.players))
             self.revealed = True

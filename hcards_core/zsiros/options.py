@@ -16,6 +16,13 @@ OPTIONS: dict[str, Option] = {
         Option("last_seven_loses", False, rule="Z-V3",
                doc="House rule: a side whose player plays a VII as the very last card of the hand "
                    "loses the hand whatever the points (default off; folk rule, GH-Z)."),
+        Option("last_seven_points", "plain", choices=("plain", "turned"), rule="Z-V3",
+               doc="With last_seven_loses, the game points of a hand the VII decides (the source "
+                   "is silent, D-Z6): 'plain' (default) scores the hand as Z-7.3 does on the tricks "
+                   "and points actually taken, which gives the other side 1 when the VII turns the "
+                   "hand over; 'turned' gives the other side what the hand was worth to the side "
+                   "that played the VII (2 if it had all 80 points, 3 if the other side took no "
+                   "trick)."),
         Option("dealer_leads", False, rule="Z-V4",
                doc="The dealer, not the player on the dealer's right, leads the first trick "
                    "(default off; SH-Z, probably a translation slip, D-Z2)."),

@@ -24,7 +24,7 @@ from ..errors import IllegalAction, MalformedRecord
 from ..game import State
 from ..messages import seat_label
 from ..seats import partner_of, right_of, seats_from, team_of
-from .results import loser_label, score_hand
+from .results import loser_label, score_hand, winner_on_points
 from .options import check_options
 from .rules import CALLS, HAND_SIZE, SEVEN, card_points, hits
 
@@ -43,6 +43,7 @@ class ZsirosState(State):
         self.players = players
         self.dealer = dealer
         self.last_seven_loses = bool(options.get("last_seven_loses", False))
+        self.last_seven_turned = options.get("last_seven_points") == "turned"
         self.ping_pong = bool(options.get("ping_pong", False))
         self.hands_ = [list(h) for h in hands]
         self.talon = list(talon)  # top card first
@@ -269,7 +270,7 @@ class ZsirosState(State):
         if self.turn is not None:
             return None
         return score_hand([card_points(self.won[0]), card_points(self.won[1])], self.tricks,
-                          self.last_trick, self._last_seven_side())
+                          self.last_trick, self._last_seven_side(), self.last_seven_turned)
 
     def _hand_events(self) -> list[dict]:
         res = self.result()
@@ -282,6 +283,8 @@ class ZsirosState(State):
         events.append({"type": "hand_won", "team": team, "seats": seats, "points": res["card_points"][team],
                        "other": res["card_points"][1 - team], "game_points": res["game_points"]})
         label = loser_label(res)
+        if label and winner_on_points(res["card_points"], self.last_trick) != team:  # Z-V3: turned over, not shut out
+            label = None
         if label:
             events.append({"type": label, "team": 1 - team, "seats": losers})
         return events

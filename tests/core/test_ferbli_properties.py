@@ -19,7 +19,9 @@ from hcards_core.records import replay
 
 VARIANTS = [{}, {"vizi": 5}, {"limit": "unlimited"}, {"limit": "triple", "wild": "santa"},
             {"majzli": True}, {"shown_cards": True}, {"ruleset": "titok"}, {"table_cap": 12},
-            {"call_or_drop": True}, {"two_failed_deals": True}, {"grigare": "general"}]
+            {"call_or_drop": True}, {"two_failed_deals": True}, {"grigare": "general"},
+            {"majzli": True, "majzli_minimum": "table"}, {"limit": "unlimited", "besszer_cap": "double_vizi"},
+            {"call_or_drop": True, "call_or_drop_announced": True}]
 BETS = ("besszer", "charge", "bet", "raise")
 FIXTURES = Path(__file__).parent / "records" / "ferbli"
 
@@ -96,7 +98,9 @@ def test_random_deals_replay_to_the_same_result(seed, players, variant):
 def test_random_play_reaches_every_act_and_ending():
     seen_acts, reasons = set(), set()
     for seed in range(400):
-        state, record = random_deal("ferbli", seed, 2 + seed % 6, options=VARIANTS[seed % len(VARIANTS)])
+        # every third deal carries a pot in, so that the cukassza variants (F-V6) come up
+        state, record = random_deal("ferbli", seed, 2 + seed % 6, options=VARIANTS[seed % len(VARIANTS)],
+                                    start={"pot": 3} if seed % 3 == 0 else None)
         seen_acts |= {a["act"] for a in record["deals"][0]["actions"]}
         reasons.add(state.result()["reason"])
     assert seen_acts == set(GAME.acts)
@@ -106,7 +110,9 @@ def test_random_play_reaches_every_act_and_ending():
 def test_every_event_narrates_in_every_language():
     kinds = set()
     for seed in range(120):
-        state, record = random_deal("ferbli", seed, 2 + seed % 6, options=VARIANTS[seed % len(VARIANTS)])
+        # every third deal carries a pot in, so that the cukassza variants (F-V6) come up
+        state, record = random_deal("ferbli", seed, 2 + seed % 6, options=VARIANTS[seed % len(VARIANTS)],
+                                    start={"pot": 3} if seed % 3 == 0 else None)
         for lang in ("en", "hu", "ro", "fa", "ja"):
             out = replay(record, lang=lang, events=True)
             for event in out["deals"][0]["events"]:

@@ -14,7 +14,7 @@ from hcards_core.records import replay
 
 DIGEST_CLAUSES = {"F-0.1", "F-3.1", "F-3.3", "F-5.1", "F-5.2", "F-6.1", "F-6.2", "F-6.4", "F-6.5",
                   "F-6.6", "F-6.8", "F-7.2", "F-7.4", "F-7.5", "F-7.6", "F-7.7", "F-8.4",
-                  "F-V7", "F-V8", "F-V9", "F-V12"}
+                  "F-V6", "F-V7", "F-V8", "F-V9", "F-V12"}
 
 
 def deal_hands(players):
@@ -140,7 +140,16 @@ def test_majzli_hidden_vizi():
     assert s.public_state()["majzli"] is None and s.owe == [0, 0, 0, 0]
     s = play(s, "1 vizi", "2 fold", "3 vizi")
     assert s.stake == [3, 3, 0, 3] and s.public_state()["majzli"] == 3
-    assert s.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 1, "max": 6}
+    assert s.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 3, "max": 6}  # the fist is the vizi
+    table = play(start(4, options={"majzli": True, "majzli_minimum": "table"}), "0 majzli 3", "1 vizi", "2 fold", "3 vizi")
+    assert table.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 1, "max": 6}
+    refuse(s, "0 besszer 2", "F-3.3", "amount_below_vizi")
+
+
+def test_majzli_fist_is_the_cukassza_payment():
+    """F-V8 'fist': when the quorum fails after the fist opens, the non-payers pay the fist."""
+    s = play(start(5, options={"majzli": True}), "0 majzli 2", "1 fold", "2 fold", "3 fold", "4 vizi")
+    assert s.result()["carried"] and s.pot == 2 * 5  # P1 and 4 paid 2 in the fist; 1, 2, 3 pay 2 now
 
 
 # ---- round 2 --------------------------------------------------------------------------------
@@ -387,3 +396,38 @@ def test_pack_is_dealt_in_packets_from_the_dealers_right():
     assert state["bottom"] == "7b" and state["cards_held"] == [2, 3, 2]
     assert out["deals"][0]["events"][0]["text"] == "The bottom card of the pack is Seven of bells."  # names, not codes
     assert state["trace_horse"] == 1 and state["last_player"] == 2
+
+
+def test_besszer_cap_in_unlimited_ferbli():
+    """F-6.1 against F-3.4: by default unlimited Ferbli lifts the besszer's cap too (a besszer
+    is a bet); 'double_vizi' keeps F-6.1's V to 2V, refused with F-6.1."""
+    s = play(start(4, options={"limit": "unlimited"}), "1 vizi", "2 vizi", "3 vizi")
+    assert s.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 1, "max": None}
+    play(s, "0 besszer 9")
+    fixed = play(start(4, options={"limit": "unlimited", "besszer_cap": "double_vizi"}), "1 vizi", "2 vizi", "3 vizi")
+    assert fixed.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 1, "max": 2}
+    refuse(fixed, "0 besszer 3", "F-6.1", "amount_over_limit")
+    triple = play(start(4, options={"limit": "triple"}), "1 vizi", "2 vizi", "3 vizi")
+    assert triple.legal_actions()[1]["max"] == 3
+
+
+def test_call_or_drop_announced_by_the_dealer():
+    """F-V6 as the source words it: in a cukassza deal the dealer *may* announce call-or-drop
+    (act ``call_or_drop``) or not (``no_call_or_drop``); only then does round 1 start."""
+    opts = {"call_or_drop": True, "call_or_drop_announced": True}
+    s = start(5, options=opts, begin={"pot": 5})  # dealer 4, P1 0
+    assert s.to_act == 4 and acts(s) == ["call_or_drop", "no_call_or_drop"]
+    refuse(s, "4 vizi", "F-V6", "wrong_act")
+    announced = play(s, "4 call_or_drop")
+    assert announced.to_act == 4 and announced.phase == "vizi"  # clockwise from the dealer
+    assert play(announced, "4 fold", "3 vizi", "2 fold", "1 fold").phase == "mehet"
+    usual = play(s, "4 no_call_or_drop")
+    assert usual.to_act == 1 and usual.quorum == 3  # the usual order and quorum
+    assert start(5, options=opts).to_act == 1  # no carried pot: nothing to announce
+    with pytest.raises(MalformedRecord):
+        GAME.new_session(5, GAME.parse_options({"call_or_drop_announced": True}), 4, {})
+    record = {"game": "ferbli", "players": 3, "dealer": 2, "options": opts, "start": {"pot": 3},
+              "deals": [{"cards": {"hands": deal_hands(3)},
+                         "actions": [act("2 call_or_drop"), act("2 vizi"), act("1 fold")]}]}
+    out = replay(record, events=True)
+    assert out["ok"] and any(e["type"] == "call_or_drop" for e in out["deals"][0]["events"])

@@ -275,3 +275,53 @@ def test_random_rich_and_poor_sessions_keep_every_invariant(seed, form, szeged, 
             assert session.fixed is not None and session.dealer in res["teams"][session.status.index(S)]
         else:
             assert session.fixed is None and session.status == (L, L)
+
+
+@pytest.mark.parametrize("options, second", [
+    ({}, "Ol"),
+    ({"over_order": "ahbl"}, "Oh"),
+    ({"top_trumps": "szeged"}, "7h"),
+    ({"top_trumps": "szeged", "rich_cards": "next_over"}, "Ol"),
+    ({"over_order": "ahbl", "rich_cards": "acorns_leaves"}, "Ol"),
+])
+def test_which_cards_make_the_rich(options, second):
+    """FK-V4 with FK-V2 / FK-V1 (option ``rich_cards``): the rich are the holders of the Over of
+    acorns and of ``second``; the call only names trumps."""
+    options = {**opts("fresh"), **options}
+    session = GAME.new_session(5, GAME.parse_options(options), 0, {})
+    for seed in range(40):
+        st = GAME.deal(session, {"pack": pack(seed)}, None, "d")
+        if holder(st, "Oa") == holder(st, second):
+            continue
+        call = next(a for a in st.legal_actions() if a["act"] == "call_card")
+        st = st.apply(call)
+        rich = {holder(st, "Oa"), holder(st, second)}
+        assert [s for s in SEATS if st.team[s] == 0] == sorted(rich)
+        assert st.events[-1] == {"type": "rich_formed", "seats": sorted(rich), "over": second}
+        return
+    pytest.fail("no deal with the two cards apart")
+
+
+def test_count_masters_is_optional_and_counts_each_rise():
+    """FC-5.3: with ``count_masters`` the session counts how often each team became master
+    (per team with 4 players); without it the report has no such field."""
+    rng = random.Random(3)
+    record = {"game": "filicau", "players": 4, "dealer": 0, "options": {"count_masters": True}, "deals": []}
+    session = GAME.new_session(4, GAME.parse_options(record["options"]), 0, {})
+    rises = [0, 0]
+    for k in range(12):
+        cards = {"pack": [c for c in shuffled_pack(100 + k) if c in pack_for(4)]}
+        st = GAME.deal(session, cards, None, "d")
+        actions = []
+        while not st.is_over:
+            a = rng.choice(st.legal_actions())
+            actions.append(a)
+            st = st.apply(a)
+        before = session.status
+        session = GAME.settle(session, st)
+        rises = [r + (session.status[t] == M and before[t] != M) for t, r in enumerate(rises)]
+        record["deals"].append({"cards": cards, "actions": actions})
+    out = replay(record)
+    assert out["ok"] and out["session"]["became_master"] == rises and sum(rises) >= 1
+    record["options"] = {}
+    assert "became_master" not in replay(record)["session"]

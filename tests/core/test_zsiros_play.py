@@ -85,6 +85,7 @@ def test_dealer_leads_variant_and_default_leader():
 
 def test_options_are_documented_with_defaults_and_clauses():
     assert {k: o.default for k, o in OPTIONS.items()} == {"target": 5, "last_seven_loses": False,
+                                                        "last_seven_points": "plain",
                                                         "dealer_leads": False, "ping_pong": False}
     assert all(o.rule.startswith("Z-V") and o.doc for o in OPTIONS.values())
 
@@ -391,3 +392,34 @@ def test_only_the_leader_takes_the_continue_or_stop_decision():
         assert (exc.value.rule, exc.value.code) == ("Z-4.3", "only_leader_decides")
         assert "A" in exc.value.message("en")
     assert s.to_json() == before
+
+
+def _last_seven_records(limit: int):
+    """Seeded 4-player deals whose very last card is a VII, with the side that played it."""
+    found = []
+    for seed in range(600):
+        rec = deal_record(seed, 4, call_rate=0)
+        last = rec["deals"][0]["actions"][-1]
+        if last["act"] == "play" and last["card"][0] == "7":
+            found.append((rec, last["seat"] % 2))
+            if len(found) == limit:
+                break
+    return found
+
+
+def test_last_seven_points_plain_and_turned():
+    """Z-V3 game points (D-Z6): 'plain' scores the hand on what was taken (1 when the VII turns
+    it over); 'turned' gives the other side what the hand was worth to the VII's side."""
+    checked = 0
+    for rec, side in _last_seven_records(12):
+        plain = replay(rec)["deals"][0]["result"]
+        if plain["winner"] != side:
+            continue  # the VII's side lost anyway: both readings score it as usual
+        worth = plain["game_points"]
+        for points, expected in (("plain", 1), ("turned", worth)):
+            rec["options"] = {"last_seven_loses": True, "last_seven_points": points}
+            out = replay(rec, events=True)["deals"][0]
+            assert out["result"]["winner"] == 1 - side and out["result"]["game_points"] == expected
+            assert not any(e["type"] in ("kopasz", "csupasz") for e in out["events"])
+        checked += 1
+    assert checked >= 2
