@@ -30,6 +30,7 @@ from ..seats import left_of
 from . import results as R
 from .rules import SUITS, pack_for, top_trumps, turned_trump
 from .state import Context, FilicauState
+from .view import FilicauView
 
 HAND_SIZE = {4: 8, 5: 6, 6: 5}
 PACKETS = {("romanian", 4): (1,) * 8, ("filko", 4): (4, 4), ("filko", 5): (3, 3), ("filko", 6): (3, 2)}
@@ -79,6 +80,9 @@ class Session:
 
 class FilicauGame(Game):
     """Filicău (Romanian, 4 players) and Filkó (4, 5, 6 players)."""
+
+    state = FilicauState
+    view = FilicauView
 
     def new_session(self, players, options, dealer, start, where="start"):
         if options["top_trumps"] == "szeged" and players == 4:
@@ -146,8 +150,7 @@ class FilicauGame(Game):
 
     # ---- one deal ---------------------------------------------------------------------------
     def deal(self, session, cards, dealer, where):
-        if dealer is not None and dealer != session.dealer:
-            raise MalformedRecord("filicau_wrong_dealer", where=f"{where}.dealer", dealer=dealer, to_act=session.dealer)
+        self.check_dealer(session, dealer, where)
         where = f"{where}.cards"
         if not isinstance(cards, dict):
             raise MalformedRecord("bad_field", where=where, value=repr(cards), expected="object")
@@ -207,6 +210,9 @@ class FilicauGame(Game):
         pack = list(pack_for(players))
         rng.shuffle(pack)
         return {"pack": pack, "cut": rng.randrange(1, len(pack))}
+
+    def layout(self, players: int) -> dict:
+        return {"hands": [HAND_SIZE[players]] * players, "piles": {}, "pack": list(pack_for(players))}
 
     def session_report(self, session) -> dict:
         out = {"status": list(session.status), "dealer": session.dealer}
