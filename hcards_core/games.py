@@ -53,3 +53,19 @@ def game_of_clause(rule: str) -> str:
         if prefix in prefixes:
             return game
     raise KeyError(rule)
+
+
+def refusal_clauses() -> dict[str, set[str]]:
+    """Every clause id the core can cite in a refusal, read from each game's ``State.REFUSALS``
+    (``State.refuse`` raises no other): clause id → the codes citing it.
+
+    >>> clauses = refusal_clauses()
+    >>> sorted(clauses["Z-4.4"]), "F-6.4" in clauses, "FK-1.4" in clauses
+    (['continue_needs_hit', 'no_hitting_card'], True, True)
+    """
+    out: dict[str, set[str]] = {}
+    for package in PACKAGES:
+        for code, rules in get_game(package).state.refusals().items():
+            for rule in rules:
+                out.setdefault(rule, set()).add(code)
+    return out

@@ -28,6 +28,7 @@ from ..game import Game
 from ..records import parse_hands
 from ..seats import left_of
 from . import results as R
+from .options import make_options
 from .rules import SUITS, pack_for, top_trumps, turned_trump
 from .state import Context, FilicauState
 from .view import FilicauView
@@ -261,3 +262,26 @@ def deal_pack(session: Session, cards: dict, where: str):
     else:
         shown, trump = turned_trump(reversed(pack), top)  # FK-1.1: from the bottom up
     return hands, shown, trump
+
+
+ACTS = {"play": ("card",), "call_card": ("card",), "choose_slave": ("slave",)}
+GAME = FilicauGame("filicau", (4, 5, 6), make_options("romanian"), ACTS)
+ALIASES = {"filko": FilicauGame("filko", (4, 5, 6), make_options("filko"), ACTS)}
+
+
+# ---- a convenience for the site, tests and worked examples -----------------------------------
+
+def deal_state(hands, dealer: int = 0, options: dict | None = None, start: dict | None = None,
+               trump: str | None = None) -> FilicauState:
+    """The first state of a deal from explicit hands (one list per seat, in the order received;
+    the dealer's first card is the one turned for trumps unless ``trump`` is given).
+
+    >>> from hcards_core.cards import PACK
+    >>> s = deal_state([list(PACK[i::4]) for i in range(4)])  # the dealer, seat 0, turns Aa
+    >>> s.trump, s.to_act
+    ('a', 1)
+    """
+    session = GAME.new_session(len(hands), GAME.parse_options(options), dealer, start or {})
+    hands = [list(h) for h in hands]
+    cards = {"hands": hands} if trump is None else {"hands": hands, "trump": trump}
+    return GAME.deal(session, cards, None, "deal")
