@@ -34,9 +34,9 @@ from __future__ import annotations
 from .cards import PACK, card_name, suit_name  # noqa: F401  (PACK: doctest)
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .games import get_game, view_of
-from .messages import check_language, render, team_label
+from .messages import check_language, render, show, team_label
 from .records import state_at
-from .table import card_img, render_table
+from .table import card_img, concrete, render_table
 
 KINDS = ("move", "choice")
 
@@ -131,9 +131,7 @@ def _draws(state, ex):
 
 
 def _hand_rank(state, ex):
-    from .ferbli import rank_hand
-
-    return rank_hand(ex["cards"], ex.get("game_options"))
+    return get_game(ex["game"]).rank_hand(ex["cards"], ex.get("game_options"))
 
 
 def _amount_range(state, ex):
@@ -191,7 +189,7 @@ def option_label(ex: dict, option: dict, lang: str = "en", texts: dict | None = 
     if name == "amount_range":
         return "–".join(str(v) for v in value) if value else "—"
     if ex["check"].get("field") == "status":
-        return " · ".join(f"{team_label(t, lang)}: {render(f'term.filicau.{s}', lang)}"
+        return " · ".join(f"{team_label(t, lang)}: {show('status', s, lang)}"
                           for t, s in enumerate(value))
     if isinstance(value, list):
         return render("list.separator", lang).join(str(v) for v in value)
@@ -221,7 +219,7 @@ def _matches(action: dict, pattern: dict) -> bool:
 def correct_moves(ex: dict, state) -> list[dict]:
     """The correct-move patterns of a move exercise at ``state`` (``"legal"``: every legal move)."""
     if ex["correct"] == "legal":
-        return [m for a in state.legal_actions() if a["act"] != "look" for m in _concrete(a)]
+        return [m for a in state.legal_actions() if a["act"] != "look" for m in concrete(a)]
     return [_resolve(p, state) for p in ex["correct"]]
 
 
@@ -302,23 +300,13 @@ def answer_of(ex: dict, lang: str = "en", assets: str = "assets/") -> dict:
     patterns = correct_moves(ex, state)
     moves = []
     for legal in state.legal_actions():
-        for move in _concrete(legal):
+        for move in concrete(legal):
             if move not in moves and any(_matches(move, p) for p in patterns):
                 moves.append(move)
     labels = [action_label(state, m, lang) for m in moves]
     html = render_table(state.apply(moves[0]), ex.get("seat"), lang, assets, False) if moves else None
     return {"options": [], "moves": labels, "actions": moves, "html": html, "explain": _text(ex, "explain"),
             "rule": ex.get("rule"), "page": clause_page(ex["rule"]) if ex.get("rule") else None}
-
-
-def _concrete(action: dict) -> list[dict]:
-    """A legal action as the actions one can send: an amount range (``min``/``max``) as its
-    smallest and largest amount."""
-    if "min" not in action:
-        return [action]
-    base = {k: v for k, v in action.items() if k not in ("min", "max")}
-    amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
-    return [{**base, "amount": amount} for amount in amounts]
 
 
 __all__ = ["CHECKERS", "KINDS", "answer_of", "check_exercise", "correct_moves", "option_label", "position",

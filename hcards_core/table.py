@@ -64,7 +64,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     n = state.players
     pub = state.public_state()
     dealer, to_act = pub.get("dealer"), state.to_act
-    legal = _concrete(state.legal_actions()) if interactive and to_act is not None else []
+    legal = [m for a in state.legal_actions() for m in concrete(a)] if interactive and to_act is not None else []
     # What-if: every card the seat to act holds is a button, the illegal ones too, so that the
     # core can explain why a card may not be played (the trick games only).
     if legal and view.card_play:
@@ -132,18 +132,18 @@ def _center(view, lang: str, assets: str, highlight=()) -> str:
     return "".join(out)
 
 
-def _concrete(legal: list[dict]) -> list[dict]:
-    """Legal actions as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
-    becomes the smallest and the largest amount (the largest when there is one)."""
-    out = []
-    for action in legal:
-        if "min" not in action:
-            out.append(action)
-            continue
-        base = {k: v for k, v in action.items() if k not in ("min", "max")}
-        amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
-        out.extend({**base, "amount": amount} for amount in amounts)
-    return out
+def concrete(action: dict) -> list[dict]:
+    """A legal action as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
+    becomes the smallest and the largest amount (the largest when there is one).
+
+    >>> concrete({"seat": 0, "act": "bet", "min": 1, "max": 6})
+    [{'seat': 0, 'act': 'bet', 'amount': 1}, {'seat': 0, 'act': 'bet', 'amount': 6}]
+    """
+    if "min" not in action:
+        return [action]
+    base = {k: v for k, v in action.items() if k not in ("min", "max")}
+    amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
+    return [{**base, "amount": amount} for amount in amounts]
 
 
 def _action_json(action: dict) -> str:
