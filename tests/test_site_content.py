@@ -121,6 +121,18 @@ def test_every_refusal_goes_through_the_registered_tables():
     clause its state's ``REFUSALS`` lists: so ``refusal_clauses`` is every clause a refusal cites."""
     makers = {(module, func) for module, func, _ in _calls_of("IllegalAction")}
     assert makers == {("hcards_core/game.py", "refuse")}, makers
+    # And a refusal written with its clause and code in place is one its state lists, so
+    # the table cannot fall behind the code even where no test reaches that refusal.
+    sites = 0
+    for path in sorted((ROOT / "hcards_core").glob("*/state.py")):
+        table = get_game(path.parent.name).state.refusals()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "refuse":
+                rule, code = node.args[:2]
+                if isinstance(code, ast.Constant) and isinstance(rule, ast.Constant):
+                    sites += 1
+                    assert rule.value in table.get(code.value, ()), (path.name, node.lineno, code.value, rule.value)
+    assert sites >= 25, sites  # the scan works (26 such sites today)
     from hcards_core.zsiros import new_deal
 
     with pytest.raises(LookupError):
