@@ -23,7 +23,7 @@ from . import __version__
 from .cards import card_name, parse_cards
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .messages import check_language
-from .records import replay, state_at
+from .records import MAX_DEPTH, load_record, parse_json, replay, state_at
 from .table import render_table
 
 FUNCTIONS: dict[str, Callable[..., object]] = {}
@@ -50,15 +50,11 @@ def describe_cards(text: str, lang: str = "en") -> dict:
 @exposed
 def replay_record(record: dict | str, lang: str = "en", events: bool = True) -> dict:
     """``replay`` of a record (an object or JSON text), as the CLI prints it."""
-    from .records import load_record
-
-    data = load_record(record) if isinstance(record, str) else record
+    data = _record(record)
     return replay(data, lang=check_language(lang), events=events)
 
 
 def _record(record: dict | str) -> dict:
-    from .records import load_record
-
     return load_record(record) if isinstance(record, str) else record
 
 
@@ -131,8 +127,10 @@ def warm_up(game: str) -> dict:
     from . import exercises  # noqa: F401  (imported for its side effect: loaded once)
     from .games import get_game
 
+    from .games import GAME_MODULES
+
     get_game(game)
-    module = importlib.import_module(f"hcards_core.{game}")
+    module = importlib.import_module(f"hcards_core.{GAME_MODULES[game]}")
     if hasattr(module, "rank_hand"):
         module.rank_hand(["Aa", "Al", "Ah", "Ab"], {})
     return {"game": game}
@@ -183,17 +181,71 @@ def checker_ask(record: dict | str, action: dict | str, lang: str = "en") -> dic
 
 
 def handle(request_json: str) -> str:
+    """Answer one request ``{"fn": name, "args": {...}}`` (``args`` may be left out).
+
+    A request of another shape, an unknown function, or arguments that do not fit it are
+    ``bad_request``; a value of the wrong type is ``bad_field`` at ``args.<name>``:
+
+    >>> json.loads(handle('[]'))["error"]["code"], json.loads(handle('{"fn": "nope"}'))["error"]["where"]
+    ('bad_request', 'fn')
+    >>> json.loads(handle('{"fn": "table_at", "args": {"record": {}, "deal": "0"}}'))["error"]["where"]
+    'args.deal'
+    """
     lang = "en"
     try:
-        request = json.loads(request_json)
-        fn = FUNCTIONS.get(request.get("fn"))
-        args = request.get("args") or {}
-        lang = check_language(args.get("lang"))
+        try:
+            request = parse_json(request_json, "request")
+        except MalformedRecord as exc:  # not JSON (or not plain data): not a request at all
+            raise MalformedRecord("bad_request", where="request", problem=exc.code) from None
+        if not isinstance(request, dict) or set(request) - {"fn", "args"}:
+            raise MalformedRecord("bad_request", where="request")
+        fn = FUNCTIONS.get(request.get("fn")) if isinstance(request.get("fn"), str) else None
         if fn is None:
-            raise MalformedRecord("unknown_function", fn=repr(request.get("fn")))
-        return json.dumps({"ok": True, "value": fn(**args)}, ensure_ascii=False)
+            raise MalformedRecord("bad_request", where="fn", fn=repr(request.get("fn")))
+        args = request.get("args", {})
+        if not isinstance(args, dict):
+            raise MalformedRecord("bad_request", where="args")
+        lang = check_language(args.get("lang"))
+        return json.dumps({"ok": True, "value": fn(**_checked_args(fn, args))}, ensure_ascii=False, allow_nan=False)
     except (IllegalAction, MalformedRecord) as exc:
+        return json.dumps({"ok": False, "error": {"kind": type(exc).__name__, **exc.to_json(lang)}}, ensure_ascii=False)
+    except RecursionError:  # input nested too deeply for some step: its fault, not a bug
+        exc = MalformedRecord("too_deep", where="args", depth=MAX_DEPTH)
         return json.dumps({"ok": False, "error": {"kind": type(exc).__name__, **exc.to_json(lang)}}, ensure_ascii=False)
     except Exception as exc:  # a bug: report it instead of killing the worker
         return json.dumps({"ok": False, "error": {"kind": "internal_error", "code": "internal_error",
                                                   "message": f"{type(exc).__name__}: {exc}"}}, ensure_ascii=False)
+
+
+# What an argument's annotation allows (``None`` in a union allows null). ``bool`` is never
+# taken for an ``int`` nor an ``int`` for a ``bool``: JSON tells them apart and so do we.
+_KINDS = {"dict": dict, "str": str, "int": int, "bool": bool, "list": list, "None": type(None)}
+
+
+def _checked_args(fn: Callable, args: dict) -> dict:
+    """``args`` if they fit ``fn``'s signature and annotations, else ``MalformedRecord``."""
+    import inspect
+
+    params = inspect.signature(fn).parameters
+    for name in args:
+        if name not in params:
+            raise MalformedRecord("bad_request", where=f"args.{name}")
+    for name, param in params.items():
+        if name not in args:
+            if param.default is inspect.Parameter.empty:
+                raise MalformedRecord("bad_request", where=f"args.{name}")
+            continue
+        annotation = param.annotation
+        if annotation is inspect.Parameter.empty:
+            continue  # any JSON value (e.g. an exercise's answer)
+        kinds = [_KINDS[k.strip()] for k in str(annotation).split("|")]
+        value = args[name]
+        if not any(type(value) is k for k in kinds):
+            raise MalformedRecord("bad_field", where=f"args.{name}", value=_short(value),
+                                  expected=" | ".join(k.strip() for k in str(annotation).split("|")))
+    return args
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
