@@ -51,6 +51,8 @@ def position(ex: dict, lang: str = "en"):
     actions (default all of them)."""
     record = ex.get("record")
     if record is None:  # a question about cards alone (e.g. ranking a Ferbli hand)
+        if ex.get("kind") == "move":  # a move needs a position to be made in
+            raise MalformedRecord("bad_exercise", where="record")
         return None
     deals = record.get("deals") if isinstance(record, dict) else None
     if not isinstance(deals, list) or not deals:

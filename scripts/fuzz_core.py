@@ -158,7 +158,9 @@ def _mutate_once(value, ch):
     if kind == "text":  # truncated or damaged JSON
         cut = ch.integer(0, max(len(text) - 1, 0))
         return Raw(ch.choice((text[:cut], text[:cut] + "}", text[cut:], text[:cut] + "\x00" + text[cut:],
-                              text.replace(":", "=", 1), text + ",", "\ufeff" + text)))
+                              text.replace(":", "=", 1), text + ",", "\ufeff" + text,
+                              text.replace('"', '"\\udcff', 1), text.replace("\"", "'"),
+                              text[:cut] + "\n" + text[cut:])))
     if kind == "yaml":
         return Raw(ch.choice(("game: zsiros\nplayers: [4\n", "- a\n b: c\n", "game: zsiros\n\tplayers: 4\n",
                               "{game: zsiros, players: 4, deals: [{cards: {pack: !!python/object:os.system x}}]}",
@@ -299,8 +301,23 @@ def one_input(ch, records: list[dict], exercises: list[dict]) -> list[str]:
     """Build one hostile input, send it through one door, return the outcomes (``Failure`` when
     the contract is broken)."""
     door = ch.choice(("replay", "replay", "replay", "rank", "compare", "bridge_record", "bridge_record",
-                      "bridge_other", "bridge_exercise", "bridge_shape"))
+                      "bridge_other", "bridge_exercise", "bridge_shape", "replay_file"))
     record = ch.choice(records)
+    if door == "replay_file":  # a file on disk: bytes that may not be UTF-8, or no file at all
+        import os
+        import tempfile
+
+        text = as_text(mutate(record, ch)).encode("utf-8", "surrogatepass")
+        data = ch.choice((text, text[:len(text) // 2] + b"\xff\xfe" + text[len(text) // 2:], b"\x80" + text,
+                          text.decode("utf-8", "replace").encode("utf-16"), b""))
+        fd, path = tempfile.mkstemp(suffix=".json")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            target = ch.choice((path, path, path + ".missing", os.path.dirname(path)))
+            return ["replay_file " + run_cli(["replay", target, *ch.choice(((), ("--events",)))])]
+        finally:
+            os.unlink(path)
     if door == "replay":
         text = as_text(mutate(record, ch))
         argv = ["replay", "-", *ch.choice(((), ("--events",), ("--lang", "hu"), ("--lang", "xx"), ("--lang", "fa", "--events")))]
