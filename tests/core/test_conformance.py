@@ -46,7 +46,7 @@ from hcards_core.games import get_game
 from hcards_core.messages import catalog
 from hcards_core.records import replay, state_at
 
-EXAMPLES = {"default": 3, "pyodide": 1, "deep": 60}
+EXAMPLES = {"default": 10, "pyodide": 2, "deep": 100}
 for _name, _n in EXAMPLES.items():
     settings.register_profile(f"conformance-{_name}", max_examples=_n, deadline=None, database=None,
                               derandomize=_name != "deep",  # the regular runs are the same every time
@@ -263,6 +263,7 @@ def check_view(state):
                     hidden.add(card)
         # A card named by an announcement (Filkó's called card) says nothing of where it lies.
         rest = json.dumps({k: v for k, v in view.items() if k not in ("hands", "called")})
+        assert '"??"' not in rest, "only hands are masked"
         leaked = {c for c in hidden if f'"{c}"' in rest}
         assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)} outside the hands"
 
@@ -423,7 +424,9 @@ def test_every_state_keeps_the_contract(case, data):
             break
         action = data.draw(st.sampled_from(legal))
         actions.append(action)
-        state = state.apply(action)
+        nxt = state.apply(action)
+        assert snapshot(nxt) == snapshot(state.apply(action)), "apply is a function of the state and the action"
+        state = nxt
         assert len(actions) < 400, "a deal ends"
     assert list(state.history) == actions
     record["deals"][0]["actions"] = actions
