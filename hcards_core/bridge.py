@@ -3,8 +3,10 @@
 The Web Worker calls ``handle(request_json)`` with ``{"fn": name, "args": {...}}`` and gets
 ``{"ok": true, "value": ...}`` or ``{"ok": false, "error": {...}}``. Errors the rules or the
 input cause (``IllegalAction``, ``MalformedRecord``) come back structured, in the requested
-language, so the page can show the message and link the clause; anything else is a bug and
-comes back as ``internal_error`` with its text rather than killing the worker.
+language, so the page can show the message and link the clause: ``bad_request`` for a request
+that is not ``{"fn": name, "args": {...}}`` or whose arguments do not fit the function. Anything
+else is a bug and comes back as ``internal_error`` with its text rather than killing the worker
+(``tests/test_fuzz.py`` sends hostile input to find those).
 
 >>> import json
 >>> json.loads(handle('{"fn": "describe_cards", "args": {"text": "Oa 7l", "lang": "hu"}}'))["value"]
@@ -27,11 +29,20 @@ from .records import MAX_DEPTH, load_record, parse_json, replay, state_at
 from .table import render_table
 
 FUNCTIONS: dict[str, Callable[..., object]] = {}
+# Per function, its parameters: name → (required, the JSON kinds its annotation allows, or
+# None for any value). Read once from the signature, checked on every call (``_checked_args``).
+PARAMETERS: dict[str, dict[str, tuple[bool, tuple[str, ...] | None]]] = {}
 
 
 def exposed(fn: Callable) -> Callable:
     """Make ``fn`` callable from the browser under its own name."""
+    import inspect
+
     FUNCTIONS[fn.__name__] = fn
+    PARAMETERS[fn.__name__] = {
+        name: (p.default is inspect.Parameter.empty,
+               None if p.annotation is inspect.Parameter.empty else tuple(k.strip() for k in str(p.annotation).split("|")))
+        for name, p in inspect.signature(fn).parameters.items()}
     return fn
 
 
@@ -125,9 +136,7 @@ def warm_up(game: str) -> dict:
     import importlib
 
     from . import exercises  # noqa: F401  (imported for its side effect: loaded once)
-    from .games import get_game
-
-    from .games import GAME_MODULES
+    from .games import GAME_MODULES, get_game
 
     get_game(game)
     module = importlib.import_module(f"hcards_core.{GAME_MODULES[game]}")
@@ -206,7 +215,8 @@ def handle(request_json: str) -> str:
         if not isinstance(args, dict):
             raise MalformedRecord("bad_request", where="args")
         lang = check_language(args.get("lang"))
-        return json.dumps({"ok": True, "value": fn(**_checked_args(fn, args))}, ensure_ascii=False, allow_nan=False)
+        return json.dumps({"ok": True, "value": fn(**_checked_args(request["fn"], args))}, ensure_ascii=False,
+                          allow_nan=False)
     except (IllegalAction, MalformedRecord) as exc:
         return json.dumps({"ok": False, "error": {"kind": type(exc).__name__, **exc.to_json(lang)}}, ensure_ascii=False)
     except RecursionError:  # input nested too deeply for some step: its fault, not a bug
@@ -217,32 +227,23 @@ def handle(request_json: str) -> str:
                                                   "message": f"{type(exc).__name__}: {exc}"}}, ensure_ascii=False)
 
 
-# What an argument's annotation allows (``None`` in a union allows null). ``bool`` is never
-# taken for an ``int`` nor an ``int`` for a ``bool``: JSON tells them apart and so do we.
+# The JSON kinds an annotation names. ``bool`` is never taken for an ``int`` nor an ``int`` for
+# a ``bool``: JSON tells them apart, and so do we.
 _KINDS = {"dict": dict, "str": str, "int": int, "bool": bool, "list": list, "None": type(None)}
 
 
-def _checked_args(fn: Callable, args: dict) -> dict:
-    """``args`` if they fit ``fn``'s signature and annotations, else ``MalformedRecord``."""
-    import inspect
-
-    params = inspect.signature(fn).parameters
-    for name in args:
-        if name not in params:
-            raise MalformedRecord("bad_request", where=f"args.{name}")
-    for name, param in params.items():
-        if name not in args:
-            if param.default is inspect.Parameter.empty:
-                raise MalformedRecord("bad_request", where=f"args.{name}")
-            continue
-        annotation = param.annotation
-        if annotation is inspect.Parameter.empty:
-            continue  # any JSON value (e.g. an exercise's answer)
-        kinds = [_KINDS[k.strip()] for k in str(annotation).split("|")]
-        value = args[name]
-        if not any(type(value) is k for k in kinds):
-            raise MalformedRecord("bad_field", where=f"args.{name}", value=_short(value),
-                                  expected=" | ".join(k.strip() for k in str(annotation).split("|")))
+def _checked_args(name: str, args: dict) -> dict:
+    """``args`` if they fit the parameters of function ``name``, else ``MalformedRecord``."""
+    params = PARAMETERS[name]
+    for arg in args:
+        if arg not in params:
+            raise MalformedRecord("bad_request", where=f"args.{arg}")
+    for arg, (required, kinds) in params.items():
+        if arg not in args:
+            if required:
+                raise MalformedRecord("bad_request", where=f"args.{arg}")
+        elif kinds is not None and not any(type(args[arg]) is _KINDS[k] for k in kinds):
+            raise MalformedRecord("bad_field", where=f"args.{arg}", value=_short(args[arg]), expected=" | ".join(kinds))
     return args
 
 
