@@ -3,8 +3,10 @@
 The Web Worker calls ``handle(request_json)`` with ``{"fn": name, "args": {...}}`` and gets
 ``{"ok": true, "value": ...}`` or ``{"ok": false, "error": {...}}``. Errors the rules or the
 input cause (``IllegalAction``, ``MalformedRecord``) come back structured, in the requested
-language, so the page can show the message and link the clause; anything else is a bug and
-comes back as ``internal_error`` with its text rather than killing the worker.
+language, so the page can show the message and link the clause: ``bad_request`` for a request
+that is not ``{"fn": name, "args": {...}}`` or whose arguments do not fit the function. Anything
+else is a bug and comes back as ``internal_error`` with its text rather than killing the worker
+(``tests/test_fuzz.py`` sends hostile input to find those).
 
 >>> import json
 >>> json.loads(handle('{"fn": "describe_cards", "args": {"text": "Oa 7l", "lang": "hu"}}'))["value"]
@@ -23,15 +25,24 @@ from . import __version__
 from .cards import card_name, parse_cards
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .messages import check_language
-from .records import replay, state_at
+from .records import MAX_DEPTH, load_record, parse_json, replay, state_at
 from .table import render_table
 
 FUNCTIONS: dict[str, Callable[..., object]] = {}
+# Per function, its parameters: name → (required, the JSON kinds its annotation allows, or
+# None for any value). Read once from the signature, checked on every call (``_checked_args``).
+PARAMETERS: dict[str, dict[str, tuple[bool, tuple[str, ...] | None]]] = {}
 
 
 def exposed(fn: Callable) -> Callable:
     """Make ``fn`` callable from the browser under its own name."""
+    import inspect
+
     FUNCTIONS[fn.__name__] = fn
+    PARAMETERS[fn.__name__] = {
+        name: (p.default is inspect.Parameter.empty,
+               None if p.annotation is inspect.Parameter.empty else tuple(k.strip() for k in str(p.annotation).split("|")))
+        for name, p in inspect.signature(fn).parameters.items()}
     return fn
 
 
@@ -50,15 +61,11 @@ def describe_cards(text: str, lang: str = "en") -> dict:
 @exposed
 def replay_record(record: dict | str, lang: str = "en", events: bool = True) -> dict:
     """``replay`` of a record (an object or JSON text), as the CLI prints it."""
-    from .records import load_record
-
-    data = load_record(record) if isinstance(record, str) else record
+    data = _record(record)
     return replay(data, lang=check_language(lang), events=events)
 
 
 def _record(record: dict | str) -> dict:
-    from .records import load_record
-
     return load_record(record) if isinstance(record, str) else record
 
 
@@ -178,17 +185,63 @@ def checker_ask(record: dict | str, action: dict | str, lang: str = "en") -> dic
 
 
 def handle(request_json: str) -> str:
+    """Answer one request ``{"fn": name, "args": {...}}`` (``args`` may be left out).
+
+    A request of another shape, an unknown function, or arguments that do not fit it are
+    ``bad_request``; a value of the wrong type is ``bad_field`` at ``args.<name>``:
+
+    >>> json.loads(handle('[]'))["error"]["code"], json.loads(handle('{"fn": "nope"}'))["error"]["where"]
+    ('bad_request', 'fn')
+    >>> json.loads(handle('{"fn": "table_at", "args": {"record": {}, "deal": "0"}}'))["error"]["where"]
+    'args.deal'
+    """
     lang = "en"
     try:
-        request = json.loads(request_json)
-        fn = FUNCTIONS.get(request.get("fn"))
-        args = request.get("args") or {}
-        lang = check_language(args.get("lang"))
+        try:
+            request = parse_json(request_json, "request")
+        except MalformedRecord as exc:  # not JSON (or not plain data): not a request at all
+            raise MalformedRecord("bad_request", where="request", problem=exc.code) from None
+        if not isinstance(request, dict) or set(request) - {"fn", "args"}:
+            raise MalformedRecord("bad_request", where="request")
+        fn = FUNCTIONS.get(request.get("fn")) if isinstance(request.get("fn"), str) else None
         if fn is None:
-            raise MalformedRecord("unknown_function", fn=repr(request.get("fn")))
-        return json.dumps({"ok": True, "value": fn(**args)}, ensure_ascii=False)
+            raise MalformedRecord("bad_request", where="fn", fn=repr(request.get("fn")))
+        args = request.get("args", {})
+        if not isinstance(args, dict):
+            raise MalformedRecord("bad_request", where="args")
+        lang = check_language(args.get("lang"))
+        return json.dumps({"ok": True, "value": fn(**_checked_args(request["fn"], args))}, ensure_ascii=False,
+                          allow_nan=False)
     except (IllegalAction, MalformedRecord) as exc:
+        return json.dumps({"ok": False, "error": {"kind": type(exc).__name__, **exc.to_json(lang)}}, ensure_ascii=False)
+    except RecursionError:  # input nested too deeply for some step: its fault, not a bug
+        exc = MalformedRecord("too_deep", where="args", depth=MAX_DEPTH)
         return json.dumps({"ok": False, "error": {"kind": type(exc).__name__, **exc.to_json(lang)}}, ensure_ascii=False)
     except Exception as exc:  # a bug: report it instead of killing the worker
         return json.dumps({"ok": False, "error": {"kind": "internal_error", "code": "internal_error",
                                                   "message": f"{type(exc).__name__}: {exc}"}}, ensure_ascii=False)
+
+
+# The JSON kinds an annotation names. ``bool`` is never taken for an ``int`` nor an ``int`` for
+# a ``bool``: JSON tells them apart, and so do we.
+_KINDS = {"dict": dict, "str": str, "int": int, "bool": bool, "list": list, "None": type(None)}
+
+
+def _checked_args(name: str, args: dict) -> dict:
+    """``args`` if they fit the parameters of function ``name``, else ``MalformedRecord``."""
+    params = PARAMETERS[name]
+    for arg in args:
+        if arg not in params:
+            raise MalformedRecord("bad_request", where=f"args.{arg}")
+    for arg, (required, kinds) in params.items():
+        if arg not in args:
+            if required:
+                raise MalformedRecord("bad_request", where=f"args.{arg}")
+        elif kinds is not None and not any(type(args[arg]) is _KINDS[k] for k in kinds):
+            raise MalformedRecord("bad_field", where=f"args.{arg}", value=_short(args[arg]), expected=" | ".join(kinds))
+    return args
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -13,13 +13,18 @@ import sys
 from .errors import MalformedRecord
 from .games import get_game
 from .messages import check_language
-from .records import load_record, replay
+from .records import MAX_DEPTH, load_record, parse_json, replay
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # usage errors are malformed input too: exit 2, one line
-        print(f"hcards: {message}", file=sys.stderr)
+        print(f"hcards: {one_line(message)}", file=sys.stderr)
         raise SystemExit(2)
+
+
+def one_line(text: str) -> str:
+    """The message on one line: a record's keys and texts may hold line breaks."""
+    return " ".join(str(text).split())
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -42,10 +47,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _options(text: str) -> dict:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedRecord("bad_json", where="--options", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+    value = parse_json(text, "--options")
     if not isinstance(value, dict):
         raise MalformedRecord("bad_field", where="--options", value=repr(value), expected="object")
     return value
@@ -56,13 +58,18 @@ def run(argv: list[str]) -> tuple[int, str]:
     args = _parser().parse_args(argv)
     if args.command == "replay":
         if args.file == "-":
-            text = sys.stdin.read()
+            try:
+                text = sys.stdin.read()
+            except UnicodeDecodeError:
+                raise MalformedRecord("not_utf8", where="-") from None
         else:
             try:
                 with open(args.file, encoding="utf-8") as fh:
                     text = fh.read()
             except OSError as exc:
                 raise MalformedRecord("cannot_read", where=args.file, reason=exc.strerror or str(exc)) from None
+            except UnicodeDecodeError:
+                raise MalformedRecord("not_utf8", where=args.file) from None
         out = replay(load_record(text), lang=check_language(args.lang), events=args.events)
         return (0 if out["ok"] else 1), json.dumps(out, ensure_ascii=False)
     game = get_game(args.game)  # unknown game → MalformedRecord; a game without ranking: no_ranking
@@ -77,12 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         status, text = run(argv)
     except MalformedRecord as exc:
-        print(f"hcards: {exc.message('en')}", file=sys.stderr)
+        print(f"hcards: {one_line(exc.message('en'))}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2), already printed
         return int(exc.code or 0)
-    except RecursionError:
-        print("hcards: the input is nested too deeply", file=sys.stderr)
+    except RecursionError:  # nested too deeply for some step (parse_json refuses most of it first)
+        print(f"hcards: {MalformedRecord('too_deep', depth=MAX_DEPTH).message('en')}", file=sys.stderr)
         return 2
     print(text)
     return status

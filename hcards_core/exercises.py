@@ -48,14 +48,23 @@ def position(ex: dict, lang: str = "en"):
     actions (default all of them)."""
     record = ex.get("record")
     if record is None:  # a question about cards alone (e.g. ranking a Ferbli hand)
+        if ex.get("kind") == "move":  # a move needs a position to be made in
+            raise MalformedRecord("bad_exercise", where="record")
         return None
-    deal = ex.get("deal", len(record["deals"]) - 1)
+    deals = record.get("deals") if isinstance(record, dict) else None
+    if not isinstance(deals, list) or not deals:
+        raise MalformedRecord("no_deals", where="record.deals")
+    deal = ex.get("deal", len(deals) - 1)
     after = ex.get("after")
     if after is None:
-        after = len(record["deals"][deal].get("actions", []))
+        shown = deals[deal] if type(deal) is int and 0 <= deal < len(deals) else None
+        actions = shown.get("actions", []) if isinstance(shown, dict) else None
+        after = len(actions) if isinstance(actions, list) else 0
     state, report = state_at(record, deal, after, lang)
     if report["error"]:
-        raise ValueError(f"exercise {ex.get('id')}: the position has an illegal action: {report['error']}")
+        error = report["error"]
+        raise MalformedRecord("bad_position", where=f"record.deals[{error['deal']}].actions[{error['action']}]",
+                              rule=error["rule"], message=error["message"])
     return state
 
 
@@ -113,8 +122,8 @@ def _trick_winner(state, ex):
 
 def _result(state, ex):
     res = state.result()
-    if res is None:
-        raise ValueError(f"exercise {ex.get('id')}: the deal is not finished")
+    if res is None:  # the question is about a result, the position is not the deal's end
+        raise MalformedRecord("bad_exercise", where="record")
     return res[ex["check"]["field"]]
 
 
@@ -159,8 +168,15 @@ CHECKERS = {"trick_winner": _trick_winner, "result": _result, "trump": _trump, "
 
 def truth(ex: dict, lang: str = "en"):
     """The value the core says is right for a choice exercise."""
-    state = _then(ex, position(ex, lang))
-    return CHECKERS[ex["check"]["name"]](state, ex)
+    return _checked(ex, _then(ex, position(ex, lang)))
+
+
+def _checked(ex: dict, state):
+    """The checker's value at ``state`` (a question about cards alone has no state)."""
+    name = ex["check"]["name"]
+    if state is None and name != "hand_rank":
+        raise MalformedRecord("bad_exercise", where="record")
+    return CHECKERS[name](state, ex)
 
 
 def right_options(ex: dict, lang: str = "en") -> list[str]:
@@ -270,7 +286,7 @@ def check_exercise(ex: dict, answer, lang: str = "en", assets: str = "assets/") 
         if chosen is None:
             raise MalformedRecord("bad_field", where="answer", value=repr(answer),
                                   expected=", ".join(o["id"] for o in ex["options"]))
-        value = CHECKERS[ex["check"]["name"]](_then(ex, state), ex)
+        value = _checked(ex, _then(ex, state))
         out.update(_verdict(ex, chosen["value"] == value, answer, "_wrong_choice"))
     out["page"] = clause_page(out["rule"]) if out["rule"] else None
     return out

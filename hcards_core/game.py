@@ -28,8 +28,9 @@ class Option:
     doc: str = ""
 
     def check(self, value: Any, where: str) -> Any:
-        ok = value in self.choices if self.choices is not None else (
-            isinstance(value, type(self.default)) and not (isinstance(value, bool) and not isinstance(self.default, bool)))
+        # Of the default's very type: JSON's true is no 1 and 4.0 is no 4 (``True in (1, 5)``
+        # and ``4.0 in (2, 4)`` hold in Python, and either would then play a game nobody chose).
+        ok = type(value) is type(self.default) and (self.choices is None or value in self.choices)
         if not ok:
             allowed = list(self.choices) if self.choices is not None else type(self.default).__name__
             raise MalformedRecord("bad_option_value", where=where, option=self.name, value=repr(value), allowed=allowed)
@@ -381,7 +382,7 @@ class Game:
                 for name, opt in self.options.items()}
 
     def check_players(self, players, where: str = "players") -> int:
-        if players not in self.players or isinstance(players, bool):
+        if type(players) is not int or players not in self.players:  # not True, not 4.0
             raise MalformedRecord("bad_players", where=where, players=repr(players), game=self.name,
                                   allowed=list(self.players))
         return players
@@ -393,7 +394,7 @@ class Game:
         seat, act = action.get("seat"), action.get("act")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise MalformedRecord("bad_seat", where=f"{where}.seat", seat=repr(seat), players=players)
-        if act not in self.acts:
+        if not isinstance(act, str) or act not in self.acts:
             raise MalformedRecord("unknown_act", where=f"{where}.act", act=repr(act), game=self.name,
                                   known=sorted(self.acts))
         parsed = {"seat": seat, "act": act}

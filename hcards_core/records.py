@@ -18,26 +18,97 @@ TOP_FIELDS = {"game", "players", "options", "dealer", "start", "deals", "title",
 DEAL_FIELDS = {"cards", "actions", "dealer", "note"}
 
 
+MAX_DEPTH = 64  # records nest 6 deep, exercise payloads 8: anything deeper is not ours
+MAX_NODES = 200_000  # a long session is ~20,000 values; YAML aliases can expand far beyond
+
+
 def load_record(text: str) -> dict:
     """Parse a record from JSON text (YAML accepted when PyYAML is available)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        data = _try_yaml(text, exc)
+    data = parse_json(text, yaml_too=True)
     if not isinstance(data, dict):
         raise MalformedRecord("not_a_record")
     return data
+
+
+def parse_json(text, where: str = "", yaml_too: bool = False):
+    """JSON text as plain data, or ``MalformedRecord``: never a traceback, whatever the text.
+
+    Refused besides bad JSON: NaN and the infinities (not JSON), integers of more than
+    4,300 digits (Python will not convert them), nesting deeper than ``MAX_DEPTH`` and
+    more than ``MAX_NODES`` values (so every later step, on CPython or in Pyodide's smaller
+    stack, stays within bounds), and YAML's values that JSON has no word for.
+
+    >>> parse_json('{"players": 4}')
+    {'players': 4}
+    >>> parse_json('{"players": NaN}')
+    Traceback (most recent call last):
+    hcards_core.errors.MalformedRecord: NaN and Infinity are not numbers in JSON.
+    """
+    if not isinstance(text, str):
+        raise MalformedRecord("bad_field", where=where, value=type(text).__name__, expected="JSON text")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        if not yaml_too:
+            raise MalformedRecord("bad_json", where=where, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+        data = _try_yaml(text, exc)
+    except _Constant:
+        raise MalformedRecord("not_a_number", where=where) from None
+    except ValueError:  # int("…") of more than sys.get_int_max_str_digits() digits
+        raise MalformedRecord("number_too_long", where=where) from None
+    except RecursionError:
+        raise MalformedRecord("too_deep", where=where, depth=MAX_DEPTH) from None
+    check_plain(data, where)
+    return data
+
+
+class _Constant(ValueError):
+    pass
+
+
+def _no_constant(name):
+    raise _Constant(name)
+
+
+def check_plain(data, where: str = "") -> None:
+    """Refuse what is not plain JSON data (see ``parse_json``), walking without recursion."""
+    stack, seen = [(data, where, 0)], 0
+    while stack:
+        value, path, depth = stack.pop()
+        seen += 1
+        if depth > MAX_DEPTH:
+            raise MalformedRecord("too_deep", where=where, depth=MAX_DEPTH)
+        if seen > MAX_NODES:
+            raise MalformedRecord("too_large", where=where, count=MAX_NODES)
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    raise MalformedRecord("not_plain_data", where=path, value=type(k).__name__)
+                stack.append((v, f"{path}.{k}" if path else k, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise MalformedRecord("not_a_number", where=path)
+        elif value is not None and not isinstance(value, (str, int)):  # bool is an int
+            raise MalformedRecord("not_plain_data", where=path, value=type(value).__name__)
 
 
 def _try_yaml(text: str, exc: json.JSONDecodeError):
     try:
         import yaml  # optional: the CLI accepts YAML where PyYAML is installed
     except ImportError:
-        raise MalformedRecord("bad_json", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise MalformedRecord("bad_json", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
+        yaml = None
+    if yaml is not None:
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError:
+            pass
+        except ValueError:  # a YAML integer past the conversion limit
+            raise MalformedRecord("number_too_long") from None
+        except RecursionError:
+            raise MalformedRecord("too_deep", depth=MAX_DEPTH) from None
+    raise MalformedRecord("bad_json", line=exc.lineno, column=exc.colno, reason=exc.msg) from None
 
 
 # ---- validation helpers shared by the games ------------------------------------------------
@@ -143,7 +214,7 @@ def _run(record: dict, lang: str, events: bool, stop: tuple[int, int] | None = N
     deals_raw = record.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
         raise MalformedRecord("no_deals", where="deals")
-    if stop is not None and not 0 <= stop[0] < len(deals_raw):
+    if stop is not None and (type(stop[0]) is not int or type(stop[1]) is not int or not 0 <= stop[0] < len(deals_raw)):
         raise MalformedRecord("no_such_step", where="deals", deal=stop[0], after=stop[1])
 
     out = {"ok": True, "deals": [], "session": None, "error": None}

@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -120,6 +120,45 @@ def bench_core(tree: Path, quick: bool, rounds: int) -> dict:
     }
     return {"rounds": rounds, "cpython": cp, "pyodide": py, "pyodide_over_cpython": ratio,
             "pyodide_boot": boot, "runs": {"cpython": cp_runs, "pyodide": py_runs}}
+
+
+# ================================================================ fuzz
+
+
+FUZZ_INPUTS = 100_000
+
+
+def bench_fuzz(tree: Path, quick: bool) -> dict:
+    """Hostile input through the CLI and the bridge (scripts/fuzz_core.py), in this process:
+    the counts per outcome. Not a speed figure: the target is no failure at all."""
+    sys.path.insert(0, str(tree))
+    for mod in [m for m in sys.modules if m == "hcards_core" or m.startswith("hcards_core.")]:
+        del sys.modules[mod]
+    fuzz = load_module("fuzz_core", tree / "scripts/fuzz_core.py")
+    count = FUZZ_INPUTS // 10 if quick else FUZZ_INPUTS
+    log(f"fuzz: {count:,} hostile inputs through replay, rank, compare and the bridge")
+    t0 = time.perf_counter()
+    out = fuzz.run(count, seed=0, repo=tree)
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+def fuzz_summary(counts: dict) -> dict:
+    """Outcomes grouped as the contract states them: CLI exits, bridge answers by code.
+
+    >>> fuzz_summary({"replay exit 2": 3, "rank exit 2": 1, "table_at ok": 2, "shape error bad_request": 4,
+    ...               "table_at error bad_seat": 1})
+    {'cli': {'exit 2': 4}, 'bridge': {'bad_request': 4, 'bad_seat': 1, 'ok': 2}}
+    """
+    cli, bridge = {}, {}
+    for outcome, n in counts.items():
+        door, _, what = outcome.partition(" ")
+        if what.startswith("exit "):
+            cli[what] = cli.get(what, 0) + n
+        elif door != "FAILURE":
+            code = what.removeprefix("error ")
+            bridge[code] = bridge.get(code, 0) + n
+    return {"cli": dict(sorted(cli.items())), "bridge": dict(sorted(bridge.items()))}
 
 
 # ================================================================ build
@@ -518,6 +557,21 @@ def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
                      mark(longest <= TARGETS["longtask_ms"])))
         outside = sum(len(v[c]["outside_requests"]) for v in br["pages"].values() for c in ("cold", "warm"))
         rows.append(("requests to other hosts", str(outside), "", "0", mark(outside == 0)))
+    fz = results.get("fuzz")
+    if fz:
+        failed = fz["counts"].get("FAILURE", 0)
+        rows.append((f"Fuzz ({fz['inputs']:,} mutated records from {fz['seed_records']} real ones, seed {fz['seed']})",
+                     "", "", "", ""))
+        rows.append(("inputs answered against the contract", fmt(fz["inputs"] - failed), f"{fmt(fz['seconds'], ' s')}",
+                     "", ""))
+        rows.append(("tracebacks, internal_error or a wrong code", fmt(failed), "", "0", mark(failed == 0)))
+        summary = fuzz_summary(fz["counts"])
+        rows.append(("CLI (replay, rank, compare) exit status",
+                     ", ".join(f"{k}: {fmt(v)}" for k, v in summary["cli"].items()), "", "0, 1 or 2", ""))
+        for code, n in summary["bridge"].items():
+            rows.append((f"bridge {'answer' if code == 'ok' else 'error'} {code}", fmt(n), "", "", ""))
+        for failure in fz["failures"][:5]:
+            rows.append(("  failure", failure.splitlines()[0][:120], "", "", ""))
     b = results.get("build")
     if b:
         rows.append(("Build", "", "", "", ""))
@@ -546,7 +600,7 @@ def print_table(rows) -> None:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
-    ap.add_argument("--only", default="core,browser,build", help="comma-separated: core,browser,build")
+    ap.add_argument("--only", default="core,browser,build,fuzz", help="comma-separated: core,browser,build,fuzz")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
     ap.add_argument("--site", type=Path, help="measure this already built site in the browser instead of the fresh build")
     ap.add_argument("--out", type=Path, default=REPO / "bench-results" / "bench.json")
@@ -572,6 +626,8 @@ def main(argv: list[str]) -> int:
             results["build"]["serve"] = bench_serve_rebuild(tree)
         if "core" in parts:
             results["core"] = bench_core(tree, args.quick, 1 if args.quick else 3)
+        if "fuzz" in parts:
+            results["fuzz"] = bench_fuzz(tree, args.quick)
         if "browser" in parts:
             if site is None:
                 log("browser: skipped (no built site)")

@@ -50,3 +50,21 @@ def test_bench_driver_table_from_recorded_numbers(repo):
     assert all(len(r) == 5 for r in rows)
     assert any(r[0].startswith("Ferbli rank_hand, CPython") for r in rows)
     assert any("full five-language build" in r[0] and r[4] == "✓" for r in rows)
+
+
+def test_fuzz_section_runs_and_is_tabled(repo):
+    """``scripts/bench --only fuzz`` in miniature: the counts per outcome, and the table rows."""
+    spec = importlib.util.spec_from_file_location("bench_driver", repo / "scripts" / "bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    spec = importlib.util.spec_from_file_location("fuzz_core", repo / "scripts" / "fuzz_core.py")
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    out = {**fuzz.run(60, seed=3, repo=repo), "seconds": 1.0}
+    json.dumps(out)
+    assert out["inputs"] == 60 and sum(out["counts"].values()) == 60 and out["seed_records"] > 40
+    summary = bench.fuzz_summary(out["counts"])
+    assert set(summary["cli"]) <= {"exit 0", "exit 1", "exit 2"} and "internal_error" not in summary["bridge"]
+    rows = bench.rows_for({"fuzz": out})
+    assert all(len(r) == 5 for r in rows)
+    assert any(r[0].startswith("tracebacks") and r[3] == "0" for r in rows)

@@ -135,7 +135,8 @@ class FerbliGame(Game):
         if "min" in action:
             lo, hi = action.pop("min"), action.pop("max")
             hi = lo * 4 if hi is None else hi
-            action["amount"] = lo if rng.random() < 0.5 else rng.randint(lo, hi)
+            step = state.vizi  # F-0.2: whole multiples of the vizi
+            action["amount"] = lo if rng.random() < 0.5 else lo + step * rng.randint(0, (hi - lo) // step)
         return action
 
 

@@ -216,6 +216,7 @@ class FerbliState(State):
         cap = self.options["table_cap"]
         if cap:
             room = cap - self.stake[seat] - self.owe[seat]
+            room -= room % self.vizi  # F-0.2: the most that is a whole number of vizis
             hi = room if hi is None else min(hi, room)
             if hi < lo:
                 return None, None
@@ -260,6 +261,8 @@ class FerbliState(State):
 
     def _verify_amount(self, seat: int, act: str, amount: int) -> None:
         lo, hi = self._range(seat, act)
+        if amount % self.vizi:  # F-0.2: every amount is a whole multiple of the vizi
+            raise IllegalAction("F-0.2", "amount_not_multiple", seat=seat, amount=amount, vizi=self.vizi)
         rule = "F-V12" if self.options["ruleset"] == "titok" and act in ("besszer", "raise") else "F-3.3"
         if amount < lo:
             raise self.refuse(rule, "amount_below_vizi", seat=seat, amount=amount, vizi=lo)

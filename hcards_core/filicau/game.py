@@ -99,7 +99,7 @@ class FilicauGame(Game):
                 raise MalformedRecord("unknown_field", where=f"{where}.{key}", field=key, act="start")
         session = Session(players, options, dealer)
         status = start.get("status", [R.LEVEL, R.LEVEL])
-        if not isinstance(status, list) or tuple(status) not in PAIRS:
+        if not isinstance(status, list) or not all(isinstance(x, str) for x in status) or tuple(status) not in PAIRS:
             raise MalformedRecord("bad_field", where=f"{where}.status", value=repr(status),
                                   expected="['level','level'], ['master','slave'] or ['slave','master']")
         status = tuple(status)

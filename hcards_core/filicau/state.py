@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..cards import HIDDEN
 from ..errors import IllegalAction
 from ..game import State as _Base
 from ..seats import right_of, seats_from
@@ -348,3 +349,11 @@ class FilicauState(_Base):
 
     def hands(self) -> list[list[str]]:
         return [list(h) for h in self.held]
+
+    def view(self, seat: int | None = None) -> dict:
+        """What ``seat`` sees: its own hand, and in the others' hands the cards turned up for
+        trumps (``shown``, FC-3.2), which every player has seen."""
+        data = self.public_state()
+        data["hands"] = [[c if seat is None or s == seat or c in self.shown else HIDDEN for c in h]
+                         for s, h in enumerate(self.held)]
+        return data

@@ -20,7 +20,7 @@ from hcards_core.filicau.rules import pack_for
 from hcards_core.messages import catalog
 from hcards_core.records import replay
 
-from test_filicau_props import illegal_tries, naive_winner, snapshot
+from test_conformance import naive_filicau_winner as naive_winner, snapshot
 
 L, M, S = "level", "master", "slave"
 SEATS = [0, 1, 2, 3, 4]
@@ -223,6 +223,23 @@ def test_new_events_have_texts(lang):
 
 
 # ---- random sessions with every form ---------------------------------------------------------
+
+def illegal_tries(state, rng):
+    """A few actions the rules forbid right now: another seat's turn, a card that breaks
+    FC-4.2/FC-4.3, a card not held, calling the Over of acorns (a top trump, FK-3.3)."""
+    seat = state.to_act
+    legal = state.legal_actions()
+    tries = [{**legal[0], "seat": (seat + 1) % state.players}]
+    if legal[0]["act"] == "play":
+        legal_cards = {a["card"] for a in legal}
+        tries += [{"seat": seat, "act": "play", "card": c} for c in state.hands()[seat] if c not in legal_cards][:2]
+        tries.append({"seat": seat, "act": "play", "card": next(c for c in pack_for(state.players)
+                                                                 if c not in state.hands()[seat])})
+    elif legal[0]["act"] == "call_card":
+        tries.append({"seat": seat, "act": "call_card", "card": "Oa"})
+    return tries
+
+
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st_.integers(0, 10 ** 6), form=st_.sampled_from(["fresh", "fixed", "named"]),

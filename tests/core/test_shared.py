@@ -130,8 +130,11 @@ def test_bridge_reports_errors_structured():
     bad = json.loads(handle(json.dumps({"fn": "describe_cards", "args": {"text": "Oa Zz", "lang": "fa"}})))
     assert bad["ok"] is False and bad["error"]["code"] == "unknown_card" and "Zz" in bad["error"]["message"]
     assert "[1]" == bad["error"]["where"]
-    assert json.loads(handle("{}"))["error"]["code"] == "unknown_function"
-    assert json.loads(handle("not json"))["error"]["kind"] == "internal_error"
+    for request in ("{}", "not json", "[]", '{"fn": "nope"}', '{"fn": "ping", "args": []}',
+                    '{"fn": "ping", "args": {"lang": "en"}}', '{"fn": "describe_cards"}'):
+        error = json.loads(handle(request))["error"]
+        assert (error["kind"], error["code"]) == ("MalformedRecord", "bad_request"), request
+    assert json.loads(handle('{"fn": "ping"}'))["ok"]  # args may be left out
 
 
 def test_bridge_warm_up_loads_a_game_and_names_an_unknown_one():

@@ -1,22 +1,21 @@
-"""Zsíros: whole deals, sessions, calls, illegal actions, malformed records and properties
-over random legal play (cards conserved, 80 points, equal hands, the leader's turn rule)."""
+"""Zsíros: whole deals, sessions, calls, illegal actions, malformed records, the seat's view and
+the leader's decision. Random legal play (cards conserved, 80 points, equal hands, the
+leader's turn rule) is checked at every state by the conformance suite (test_conformance.py)."""
 
 import io
 import json
-import random
 import re
 from contextlib import redirect_stderr, redirect_stdout
 from functools import partial
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from hcards_core.cards import PACK, shuffled_pack
 from hcards_core.cli import main
 from hcards_core.errors import IllegalAction
 from hcards_core.messages import catalog, render
 from hcards_core.records import replay
-from hcards_core.play import random_deal, random_play
+from hcards_core.play import random_deal
 from hcards_core.zsiros import GAME, OPTIONS, ZsirosState, deal_pack, new_deal, random_session
 
 LANGS = ("en", "hu", "ro", "fa", "ja")
@@ -34,10 +33,6 @@ def cli(tmp_path, rec):
     with redirect_stdout(out), redirect_stderr(err):
         status = main(["replay", str(path)])
     return status, out.getvalue(), err.getvalue()
-
-
-def all_cards(s: ZsirosState):
-    return [c for h in s.hands() for c in h] + s.talon + s.won[0] + s.won[1] + [c for r in s.rounds for c in r]
 
 
 def points(cards):
@@ -296,75 +291,7 @@ def test_a_record_starting_after_the_game_is_won_is_malformed(tmp_path):
     assert status == 2 and "side 1" in err
 
 
-# ---- properties over random legal play ---------------------------------------------------------
-
-def illegal_candidates(s: ZsirosState, rng: random.Random):
-    """Actions the rules forbid in ``s`` (each raises IllegalAction)."""
-    n, seat = s.players, s.to_act
-    hand = s.hands()[seat]
-    other = (seat + 1) % n
-    out = [{"seat": other, "act": "play", "card": (s.hands()[other] or hand)[0]}, {"seat": other, "act": "stop"}]
-    out.append({"seat": seat, "act": "play", "card": rng.choice([c for c in PACK if c not in hand])})
-    if s.phase != "decide":
-        out.append({"seat": seat, "act": "stop"})
-    else:
-        out += [{"seat": seat, "act": "play", "card": c} for c in hand if c[0] not in (s.led, "7")]
-    if n == 4:
-        out.append({"seat": (seat + 1) % 4, "act": "call", "call": "hit"})
-    else:
-        out.append({"seat": 1 - seat, "act": "call", "call": "hit"})
-    return out
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 4]), dealer=st.integers(0, 3))
-def test_random_play_properties(seed, players, dealer):
-    dealer %= players
-    rng = random.Random(seed)
-    s = new_deal(players, dealer, pack=shuffled_pack(seed))
-    n = players
-    before = s
-    for action, played in random_play(s, rng, partial(GAME.random_action, call_rate=0.2)):
-        # every card accounted for, hands the same size at every trick boundary and decision
-        assert sorted(all_cards(before)) == sorted(PACK)
-        sizes = [len(h) for h in before.hands()]
-        if before.phase in ("lead", "decide"):
-            assert len(set(sizes)) == 1
-        else:
-            assert max(sizes) - min(sizes) <= 1
-        assert action in before.legal_actions() + before.legal_calls()
-        # an illegal action is refused and changes nothing; a legal one changes only the copy
-        snapshot = json.dumps(before.to_json(), sort_keys=True)
-        bad = rng.choice(illegal_candidates(before, rng))
-        with pytest.raises(IllegalAction):
-            before.apply(bad)
-        assert json.dumps(before.to_json(), sort_keys=True) == snapshot
-        after = before.apply(action)
-        assert json.dumps(before.to_json(), sort_keys=True) == snapshot
-        assert after.to_json() == played.to_json()
-        assert ZsirosState.from_json(json.loads(json.dumps(after.to_json()))).to_json() == after.to_json()
-        # the leader's turn rule (Z-4.1 … Z-4.5)
-        ps = before.public_state()
-        if action["act"] == "play" and ps["phase"] == "play" and len(ps["rounds"][-1]) == n - 1:
-            winner = action["seat"] if action["card"][0] in (before.led, "7") else before.winner
-            leader = before.leader
-            if winner % 2 != leader % 2 and before.hands()[leader]:
-                assert after.to_act == leader and after.phase == "decide" and after.public_state()["may_continue"]
-                assert {"seat": leader, "act": "stop"} in after.legal_actions()
-            else:
-                assert after.leader == winner and after.phase in ("lead", "over")
-                assert after.to_act in (winner, None)
-        before = after
-    final = after
-    assert final.to_act is None and final.legal_actions() == []
-    res = final.result()
-    assert sum(res["card_points"]) == 80 and sorted(final.won[0] + final.won[1]) == sorted(PACK)
-    session = GAME.new_session(n, GAME.parse_options({}), dealer, {"score": [1, 2]})
-    settled = GAME.settle(session, final)
-    gained = [settled.score[k] - session.score[k] for k in (0, 1)]
-    assert gained[res["winner"]] == res["game_points"] and gained[1 - res["winner"]] == 0
-    assert settled.dealer == (dealer + 1) % n
-
+# ---- the seat's view and the leader's decision (random play: tests/core/test_conformance.py) ------
 
 def test_seat_view_masks_other_hands_and_public_state_fields():
     s = new_deal(4, 3, pack=shuffled_pack(21))
