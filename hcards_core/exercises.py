@@ -140,7 +140,7 @@ def _draws(state, ex):
 
 
 def _hand_rank(state, ex):
-    return get_game(ex["game"]).rank_hand(ex["cards"], ex.get("game_options"))
+    return get_game(ex.get("game")).rank_hand(ex.get("cards"), ex.get("game_options"))
 
 
 def _amount_range(state, ex):

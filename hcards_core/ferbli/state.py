@@ -34,7 +34,7 @@ class FerbliState(State):
     OVER_RULE = "F-8.4"
     REFUSALS = {"card_not_in_hand": ("F-V7",), "show_whole_packet": ("F-V7",), "second_look": ("F-7.6",),
                 "nothing_to_look": ("F-7.6",), "amount_below_vizi": ("F-V12", "F-3.3"),
-                "amount_over_limit": ("F-V12", "F-3.3", "F-6.1"), "over_table_cap": ("F-3.1",), "must_pay_vizi": ("F-V9",),
+                "amount_over_limit": ("F-V12", "F-3.3", "F-6.1"), "amount_not_multiple": ("F-0.2",), "over_table_cap": ("F-3.1",), "must_pay_vizi": ("F-V9",),
                 "first_player_cannot_fold": ("F-5.2", "F-6.1"), "must_raise": ("F-7.7",),
                 "raise_not_allowed": (*ANSWER_RULE.values(), "F-7.7"), "charge_not_now": ("F-6.6", "F-6.5", "F-6.4"),
                 "wrong_act": _PHASE_RULES}
@@ -262,7 +262,7 @@ class FerbliState(State):
     def _verify_amount(self, seat: int, act: str, amount: int) -> None:
         lo, hi = self._range(seat, act)
         if amount % self.vizi:  # F-0.2: every amount is a whole multiple of the vizi
-            raise IllegalAction("F-0.2", "amount_not_multiple", seat=seat, amount=amount, vizi=self.vizi)
+            raise self.refuse("F-0.2", "amount_not_multiple", seat=seat, amount=amount, vizi=self.vizi)
         rule = "F-V12" if self.options["ruleset"] == "titok" and act in ("besszer", "raise") else "F-3.3"
         if amount < lo:
             raise self.refuse(rule, "amount_below_vizi", seat=seat, amount=amount, vizi=lo)

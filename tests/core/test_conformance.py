@@ -66,7 +66,9 @@ FERBLI_VARIANTS = [{}, {"vizi": 2}, {"vizi": 5, "limit": "triple"}, {"limit": "u
                    {"ruleset": "titok"}, {"table_cap": 12}, {"vizi": 2, "table_cap": 9}, {"call_or_drop": True},
                    {"two_failed_deals": True}, {"grigare": "general"}, {"grigare": "kis_nagy"},
                    {"tie_break": "suit"}, {"wild": "tens_santa"}, {"wild": "tens"}, {"wild": "seven_h"},
-                   {"wild": "seven_hl", "limit": "unlimited"}, {"wild": "seven_hla", "vizi": 3}]
+                   {"wild": "seven_hl", "limit": "unlimited"}, {"wild": "seven_hla", "vizi": 3},
+                   {"majzli": True, "majzli_minimum": "table"}, {"limit": "unlimited", "besszer_cap": "double_vizi"},
+                   {"call_or_drop": True, "call_or_drop_announced": True}]
 
 
 def _cases():
@@ -74,13 +76,16 @@ def _cases():
     cases = [("zsiros", 2, {}, {}), ("zsiros", 2, {"ping_pong": True}, {}),
              ("zsiros", 2, {"last_seven_loses": True, "dealer_leads": True}, {"score": [4, 2]}),
              ("zsiros", 4, {}, {}), ("zsiros", 4, {"last_seven_loses": True}, {}),
+             ("zsiros", 4, {"last_seven_loses": True, "last_seven_points": "turned"}, {}),
              ("zsiros", 4, {"dealer_leads": True, "target": 1}, {}), ("zsiros", 4, {"target": 10}, {"score": [9, 9]}),
              ("filicau", 4, {}, {}), ("filicau", 4, {"over_order": "ahbl", "stop_early": True}, {}),
-             ("filicau", 4, {}, {"status": ["slave", "master"]}),
+             ("filicau", 4, {"count_masters": True}, {"status": ["slave", "master"]}),
              ("filicau", 4, {"rules": "filko"}, {}), ("filko", 4, {}, {}),
              ("filko", 4, {"stop_early": True}, {"status": ["master", "slave"], "slave": 1}),
              ("filko", 5, {}, {}), ("filko", 5, {"top_trumps": "szeged", "over_order": "ahbl"}, {}),
              ("filko", 5, {"five_player": "rich_and_poor"}, {}),
+             ("filko", 5, {"five_player": "rich_and_poor", "top_trumps": "szeged", "rich_cards": "next_over"}, {}),
+             ("filko", 5, {"five_player": "rich_and_poor", "over_order": "ahbl", "rich_cards": "acorns_leaves"}, {}),
              ("filko", 5, {"five_player": "rich_and_poor", "rich_and_poor_form": "fixed"}, {}),
              ("filko", 5, {"five_player": "rich_and_poor", "rich_and_poor_form": "named", "stop_early": True}, {}),
              ("filko", 5, {}, {"status": ["master", "slave"], "teams": [[0, 2], [1, 3, 4]], "trump": "h",

@@ -12,7 +12,7 @@ from hcards_core.errors import IllegalAction, MalformedRecord
 from hcards_core.ferbli import GAME
 from hcards_core.records import replay
 
-DIGEST_CLAUSES = {"F-0.1", "F-3.1", "F-3.3", "F-5.1", "F-5.2", "F-6.1", "F-6.2", "F-6.4", "F-6.5",
+DIGEST_CLAUSES = {"F-0.1", "F-0.2", "F-3.1", "F-3.3", "F-5.1", "F-5.2", "F-6.1", "F-6.2", "F-6.4", "F-6.5",
                   "F-6.6", "F-6.8", "F-7.2", "F-7.4", "F-7.5", "F-7.6", "F-7.7", "F-8.4",
                   "F-V6", "F-V7", "F-V8", "F-V9", "F-V12"}
 
@@ -143,7 +143,7 @@ def test_majzli_hidden_vizi():
     assert s.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 3, "max": 6}  # the fist is the vizi
     table = play(start(4, options={"majzli": True, "majzli_minimum": "table"}), "0 majzli 3", "1 vizi", "2 fold", "3 vizi")
     assert table.legal_actions()[1] == {"seat": 0, "act": "besszer", "min": 1, "max": 6}
-    refuse(s, "0 besszer 2", "F-3.3", "amount_below_vizi")
+    refuse(s, "0 besszer 2", "F-0.2", "amount_not_multiple")  # the fist (3) is the deal's vizi
 
 
 def test_majzli_fist_is_the_cukassza_payment():
