@@ -114,6 +114,13 @@ class GameBot:
         """What a finished deal adds to the match score of ``seat``'s side (default: value)."""
         return self.value(state, seat)
 
+    def match_score(self, state, seats: list[int]) -> float:
+        """A finished deal's worth to a group of seats in a match: ``score`` once per side."""
+        sides = {}
+        for s in seats:
+            sides.setdefault(self.side(state, s), s)
+        return sum(self.score(state, s) for s in sides.values())
+
     def side(self, state, seat: int):
         """A key equal for seats playing together (default: the fixed team, else the seat)."""
         team = state.seat_team(seat)
@@ -142,6 +149,11 @@ class GameBot:
 
     def cards_in_hands(self, state) -> int:
         return sum(len(h) for h in state.hands())
+
+    def world_key(self, world):
+        """A hashable key equal for worlds with the same hidden cards (exact results are
+        reused), or None."""
+        return None
 
     def exact_ready(self, world, tier: str) -> bool:
         """Is ``world`` small enough, with nothing left to chance, for the exact search?"""
@@ -211,6 +223,7 @@ class GameBot:
         tricks = [[] for _ in actions]
         weights: list[float] = []
         exact_worlds = 0
+        solved: dict = {}  # exact results of worlds already searched (the same hidden cards)
         start = time.perf_counter()
         rounds = self.expert_rounds if weighted else 1
         per_round = -(-n_worlds // rounds)
@@ -222,11 +235,18 @@ class GameBot:
                 weights.append(w)
                 exact = self.exact_ready(world, tier)
                 exact_worlds += exact
-                for j, action in enumerate(actions):
-                    if exact:
-                        v, t = self.exact_value(world, action, seat)
-                    else:
-                        v, t = self.playout(world, action, seat, random.Random(master * 104729 + i))
+                key = self.world_key(world) if exact else None
+                if key is not None and key in solved:
+                    results = solved[key]
+                elif exact:
+                    table: dict = {}
+                    results = [self.exact_value(world, action, seat, table) for action in actions]
+                else:
+                    results = [self.playout(world, action, seat, random.Random(master * 104729 + i))
+                               for action in actions]  # the same playout seed for every action
+                if key is not None:
+                    solved[key] = results
+                for j, (v, t) in enumerate(results):
                     values[j].append(v)
                     tricks[j].append(t)
             done = min(n_worlds, done + per_round)
@@ -274,22 +294,36 @@ class GameBot:
         return self.value(state, seat), took
 
     # ---- exact endgame ------------------------------------------------------------------------
-    def exact_value(self, world, action: dict, seat: int) -> tuple[float, bool | None]:
+    def exact_value(self, world, action: dict, seat: int, table: dict | None = None) -> tuple[float, bool | None]:
         """The minimax value of ``action`` in a fully known ``world``, and whether the best line
-        takes the current trick."""
+        takes the current trick. ``table``: a transposition table shared by one world's actions."""
         mine = self.side(world, seat)
+        table = {} if table is None else table
         after = self.step(world, action)
-        value = self.search(after, seat, mine, -math.inf, math.inf)
-        return value, self._line_trick(world, after, seat, mine)
+        value = self.search(after, seat, mine, -math.inf, math.inf, table)
+        return value, self._line_trick(world, after, seat, mine, table)
 
-    def search(self, state, seat: int, mine, alpha: float, beta: float) -> float:
+    def search_key(self, state):
+        """A hashable key equal for positions with the same future (the transposition table),
+        or None (no table)."""
+        return None
+
+    def search(self, state, seat: int, mine, alpha: float, beta: float, table: dict | None = None) -> float:
         """Alpha-beta: ``seat``'s side maximises ``value``, the other side minimises it."""
         if state.is_over:
             return self.value(state, seat)
+        key = self.search_key(state) if table is not None else None
+        if key is not None:
+            hit = table.get(key)
+            if hit is not None:
+                v, flag = hit
+                if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                    return v
+        a0, b0 = alpha, beta
         maximise = self.side(state, state.to_act) == mine
         best = -math.inf if maximise else math.inf
         for action in state.legal_actions():
-            v = self.search(self.step(state, action), seat, mine, alpha, beta)
+            v = self.search(self.step(state, action), seat, mine, alpha, beta, table)
             if maximise:
                 if v > best:
                     best = v
@@ -300,15 +334,17 @@ class GameBot:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
+        if key is not None:  # exact (0), a lower bound (1) or an upper bound (-1)
+            table[key] = (best, 0 if a0 < best < b0 else 1 if best >= b0 else -1)
         return best
 
-    def _line_trick(self, before, state, seat: int, mine) -> bool | None:
+    def _line_trick(self, before, state, seat: int, mine, table: dict | None = None) -> bool | None:
         """Follow the best line from ``state`` until the current trick ends: who took it."""
         took = self.trick_taker(before, state, seat)
         while took is None and not state.is_over:
             maximise = self.side(state, state.to_act) == mine
             children = [self.step(state, a) for a in state.legal_actions()]
-            scored = [(self.search(c, seat, mine, -math.inf, math.inf), k) for k, c in enumerate(children)]
+            scored = [(self.search(c, seat, mine, -math.inf, math.inf, table), k) for k, c in enumerate(children)]
             pick = (max if maximise else min)(scored, key=lambda vk: (vk[0], -vk[1]))[1]
             took = self.trick_taker(state, children[pick], seat)
             state = children[pick]

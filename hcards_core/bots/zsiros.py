@@ -55,7 +55,7 @@ class ZsirosBot(GameBot):
     game = "zsiros"
     unit = "game points"
     playout_ms = 0.9
-    endgame_cards = {"club": 8, "expert": 12}
+    endgame_cards = {"club": 8, "expert": 8}
 
     # ---- what the seat knows -----------------------------------------------------------------
     def _seen(self, state, seat: int) -> set:
@@ -99,6 +99,19 @@ class ZsirosBot(GameBot):
 
     def side(self, state, seat: int):
         return seat % 2
+
+    def world_key(self, world):
+        return tuple(tuple(sorted(h)) for h in world.hands_)
+
+    def search_key(self, state):
+        """What the rest of the hand depends on: the hands, whose turn in which phase, the
+        trick so far (led rank, winner, cards in the round, zsír on the table) and the score."""
+        rounds = state.rounds
+        return (tuple(tuple(sorted(h)) for h in state.hands_), state.phase, state.turn, state.leader,
+                state.led, state.winner, len(rounds[-1]) if rounds else 0,
+                _points(c for r in rounds for c in r), _points(state.won[0]), _points(state.won[1]),
+                state.tricks[0] > 0, state.tricks[1] > 0, state.last_trick,
+                state.last_card[1][0] == SEVEN if state.last_seven_loses and state.last_card else None)
 
     def exact_ready(self, world, tier: str) -> bool:
         return not world.talon and sum(len(h) for h in world.hands_) <= self.endgame_cards[tier]
