@@ -60,13 +60,15 @@ CATEGORY_SCORE = {"four_suits": (0.02, 0.10), "two_card_ferbli": (0.15, 0.40), "
                   "kis_grigare": (1.0, 1.0)}
 CATEGORY_RANGE = {"four_suits": (8, 11), "two_card_ferbli": (15, 21), "three_card_ferbli": (24, 31),
                   "banda": (34, 41)}
-# The beginner's thresholds on that scale (tuned on duplicate deals against random play and
-# against itself): a start worth the vizi (a ten-valued card), a start worth a besszer or a
-# charge (two aces, two cards of one suit worth 18), a hand worth calling a small bet with (a
-# two-card ferbli of 20), betting on (two aces), re-raising with (a banda or better).
-PAY_START, BESSZER_START, CHARGE_START = 0.10, 0.50, 0.50
-CALL_HAND, BET_HAND, RERAISE_HAND = 0.35, 0.50, 0.90
-CALL_BESSZER = 0.30   # an ace or two cards of one suit
+# The beginner's thresholds on that scale (tuned on duplicate deals against random play): a
+# start worth the vizi (a ten-valued card), a start worth a besszer or a charge (an ace or two
+# cards of one suit), a hand worth calling a small bet with (any two-card ferbli), betting on
+# or calling a big bet with (a two-card ferbli of 20), re-raising with (a banda or better).
+PAY_START, BESSZER_START, CHARGE_START = 0.10, 0.30, 0.30
+CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.35, 0.90
+CALL_BESSZER = 0.10   # any start worth the vizi
+PAY_CHARGE = 0.30     # an ace or two cards of one suit
+MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
 ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
 
 CLUB = {"worlds_per_ms": 0.25, "min_worlds": 12, "max_worlds": 400, "default_ms": 160, "bluff": 0.08}
@@ -226,7 +228,11 @@ class FerbliBot(GameBot):
         """Every legal action with concrete amounts: the least, one sized from the equity and
         the pot, the most (an open maximum: four times the least or the pot) — whole vizis."""
         out = []
-        for legal in state.legal_actions():
+        legal_actions = state.legal_actions()
+        if state.phase == "reraise" and _raises(state, seat) >= MAX_RERAISES:
+            # two equity players would double each other for ever (F-7.5 has no end): stop
+            legal_actions = [a for a in legal_actions if a["act"] != "raise"] or legal_actions
+        for legal in legal_actions:
             if "min" not in legal:
                 out.append(legal)
                 continue
@@ -358,7 +364,7 @@ def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
         if state.context == "besszer":
             return do("pay", "call_besszer") if score >= CALL_BESSZER else do("fold", "fold_besszer")
         if state.context in ("charge", "counter"):
-            if score >= CALL_BESSZER:
+            if score >= PAY_CHARGE:
                 return do("pay", "pay_charge")
             return do("fold", "fold_charge")
         need = CALL_HAND if owed <= max(state.pot // 3, state.vizi) else BET_HAND
@@ -378,10 +384,14 @@ def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
     if phase == "must_raise":
         return do("raise", "must_raise", least("raise"))
     # reraise (F-7.5): once, with a banda or better
-    raised = any(a["act"] == "raise" and a["seat"] == seat for a in state.history)
-    if score >= RERAISE_HAND and "raise" in legal and not raised:
+    if score >= RERAISE_HAND and "raise" in legal and not _raises(state, seat):
         return do("raise", "raise_banda", least("raise"))
     return do("stop", "stop_reraise")
+
+
+def _raises(state: FerbliState, seat: int) -> int:
+    """The visszahívások ``seat`` has made in this deal."""
+    return sum(a["act"] == "raise" and a["seat"] == seat for a in state.history)
 
 
 def _suited_total(cards: list[str]) -> int:
@@ -434,7 +444,7 @@ def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
 
     >>> from hcards_core.ferbli import GAME
     >>> s = GAME.deal(GAME.new_session(3, GAME.parse_options({}), 2, {}),
-    ...               {"hands": [list("Aa Al 7h 8b".split()), list("Kh 9l 7a 8l".split()),
+    ...               {"hands": [list("Aa Al 7h 8b".split()), list("8h 7l 7a 8l".split()),
     ...                          list("Xb Ob Ka Ol".split())]}, None, "d")
     >>> act_likelihood(s, 1, {"seat": 1, "act": "fold"}) > act_likelihood(s, 1, {"seat": 1, "act": "vizi"})
     True
@@ -461,7 +471,7 @@ def _call_need(state: FerbliState, seat: int) -> float:
     if state.context == "besszer":
         return CALL_BESSZER
     if state.context in ("charge", "counter"):
-        return CALL_BESSZER
+        return PAY_CHARGE
     return CALL_HAND if state.owe[seat] <= max(state.pot // 3, state.vizi) else BET_HAND
 
 
