@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import combinations
 
 from ..cards import PACK
 from ..ferbli.options import wild_cards
@@ -69,10 +70,11 @@ CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.35, 0.90
 CALL_BESSZER = 0.10   # any start worth the vizi
 PAY_CHARGE = 0.30     # an ace or two cards of one suit
 MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
-ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
+ROLLOUT_STEPS = 120
+EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)   # a played-out world never needs this many acts; past it every seat passes
 
-CLUB = {"worlds_per_ms": 0.25, "min_worlds": 12, "max_worlds": 400, "default_ms": 160, "bluff": 0.08}
-EXPERT = {"worlds_per_ms": 0.2, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
+CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08}
+EXPERT = {"worlds_per_ms": 0.6, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
 
 
 class FerbliBot(GameBot):
@@ -189,7 +191,9 @@ class FerbliBot(GameBot):
             weights.append(weight)
         if sum(weights) <= 0:
             weights = [1.0] * len(worlds)
-        equity = _weighted_mean([float(_showdown_winner(w) == seat) for w in worlds], weights)
+        exact = None if weighted else exact_equity(state, seat)
+        equity = exact if exact is not None else _weighted_mean(
+            [float(_showdown_winner(w) == seat) for w in worlds], weights)
         candidates = self.candidates(state, seat, equity, expert=weighted)
         scores = [[] for _ in candidates]
         used = 0
@@ -218,7 +222,7 @@ class FerbliBot(GameBot):
         explanation = {
             "tier": tier, "seat": seat, "unit": self.unit, "worlds": used,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1), "reason": reason, "best": best,
-            "equity": round(equity, 3),
+            "equity": round(equity, 3), "equity_exact": exact is not None,
             "actions": [{"action": a, "value": round(v, 2), "spread": round(d, 2), "p_trick": None,
                          "best_share": round(b, 3)}
                         for a, v, d, b in zip(candidates, values, spreads, best_share)]}
@@ -435,6 +439,51 @@ def _showdown_winner(world: FerbliState) -> int:
                 entry[2] == best[2] and tie_break(world.options, hand, entry, best_hand, best) > 0):
             best, winner, best_hand = entry, s, hand
     return winner
+
+
+def exact_equity(state: FerbliState, seat: int, limit: int = EXACT_LIMIT) -> float | None:
+    """The seat's chance to win the showdown against the one other hand still in, counted
+    over every way to complete both hands from the unknown cards (None when more than
+    ``limit`` ways, or more than one opponent: then the worlds estimate it).
+
+    >>> from hcards_core.ferbli import GAME
+    >>> s = GAME.deal(GAME.new_session(2, GAME.parse_options({"shown_cards": True}), 1, {}),
+    ...               {"hands": [list("Aa Al 7h 8b".split()), list("Kh Oh 7a 8l".split())]}, None, "d")
+    >>> s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "besszer", "amount": 1})
+    >>> s = s.apply({"seat": 1, "act": "pay"}).apply({"seat": 1, "act": "stop"})
+    >>> for seat, card in ((0, "Aa"), (0, "Al"), (1, "Kh"), (1, "Oh")):  # F-V7: two cards each
+    ...     s = s.apply({"seat": seat, "act": "show", "card": card})
+    >>> s = s.apply({"seat": 0, "act": "look"})
+    >>> round(exact_equity(s, 0), 3)  # two aces against K-O of hearts and two unknown cards
+    0.628
+    """
+    active = state.active()
+    if len(active) != 2 or seat not in active:
+        return None
+    other = active[1] if active[0] == seat else active[0]
+    mine = list(_seen(state, seat))
+    theirs = list(state.shown[other])
+    pool = BOT.unknown_cards(state, seat)
+    need_mine, need_theirs = 4 - len(mine), 4 - len(theirs)
+    if math.comb(len(pool), need_mine) * math.comb(len(pool) - need_mine, need_theirs) > limit:
+        return None
+    entry = state.ranking.entry
+    first = active[0]
+    wins = total = 0
+    for extra in combinations(pool, need_mine):
+        hand = mine + list(extra)
+        me = entry(hand)
+        rest = [c for c in pool if c not in extra]
+        for other_extra in combinations(rest, need_theirs):
+            hand_b = theirs + list(other_extra)
+            them = entry(hand_b)
+            if me[2] != them[2]:
+                wins += me[2] > them[2]
+            else:
+                broken = tie_break(state.options, hand, me, hand_b, them)
+                wins += broken > 0 or (broken == 0 and first == seat)
+            total += 1
+    return wins / total
 
 
 # ---- the expert's inference --------------------------------------------------------------------------

@@ -341,3 +341,21 @@ def test_every_reason_has_a_text_in_five_languages():
 
 def test_the_bot_is_stateless():
     assert FerbliBot().knowledge(first_state(3, 1), 1) == BOT.knowledge(first_state(3, 1), 1)
+
+
+def test_exact_equity_agrees_with_the_worlds():
+    """Where one opponent is left and few completions remain the club counts them all; the
+    sampled worlds estimate the same number."""
+    from hcards_core.bots.ferbli import _showdown_winner, exact_equity
+    s = deal(2, ["Aa Al 7h 8b", "Kh Oh 7a 8l"], {"shown_cards": True}, dealer=1)
+    s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "besszer", "amount": 1})
+    s = s.apply({"seat": 1, "act": "pay"}).apply({"seat": 1, "act": "stop"})
+    for seat, card in ((0, "Aa"), (0, "Al"), (1, "Kh"), (1, "Oh")):
+        s = s.apply({"seat": seat, "act": "show", "card": card})
+    assert exact_equity(s, 0) is None  # 7h 8b unseen: 89,700 completions, too many
+    s = s.apply({"seat": 0, "act": "look"})
+    exact = exact_equity(s, 0)
+    rng = random.Random(4)
+    sampled = sum(_showdown_winner(BOT.sample_world(s, 0, rng)) == 0 for _ in range(2000)) / 2000
+    assert 0 < exact < 1 and abs(sampled - exact) < 0.035
+    assert exact_equity(position(3, 1, want=lambda t: len(t.active()) == 3), 0) is None
