@@ -236,7 +236,10 @@ class FerbliBot(GameBot):
         if state.phase == "reraise" and _raises(state, seat) >= MAX_RERAISES:
             # two equity players would double each other for ever (F-7.5 has no end): stop
             legal_actions = [a for a in legal_actions if a["act"] != "raise"] or legal_actions
+        seen = set(_seen(state, seat))
         for legal in legal_actions:
+            if legal["act"] == "show" and legal["card"] not in seen:
+                continue  # a card the seat has not looked at: not for it to weigh (nor to list)
             if "min" not in legal:
                 out.append(legal)
                 continue

@@ -359,3 +359,36 @@ def test_exact_equity_agrees_with_the_worlds():
     sampled = sum(_showdown_winner(BOT.sample_world(s, 0, rng)) == 0 for _ in range(2000)) / 2000
     assert 0 < exact < 1 and abs(sampled - exact) < 0.035
     assert exact_equity(position(3, 1, want=lambda t: len(t.active()) == 3), 0) is None
+
+
+def variants():
+    from hcards_core.ferbli.options import OPTIONS
+    out = []
+    for name, opt in OPTIONS.items():
+        if opt.choices:
+            out += [{name: c} for c in opt.choices if c != opt.default]
+        elif isinstance(opt.default, bool):
+            out.append({name: True})
+    return out + [{"table_cap": 6}, {"vizi": 2}, {"majzli": True, "shown_cards": True, "limit": "unlimited"}]
+
+
+@pytest.mark.parametrize("options", variants(), ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_every_variant_is_played_to_the_end_by_every_tier(options):
+    vizi = options.get("vizi", 1)
+    k = len(json.dumps(options)) % 2  # one deal each, at 3 or 5 players, with or without a cukassza
+    for players in ((3, 5)[k],):
+        rng = random.Random(k)
+        pack = list(PACK)
+        rng.shuffle(pack)
+        session = GAME.new_session(players, GAME.parse_options(options), k, {"pot": 3 * k})
+        state = GAME.deal(session, {"pack": pack}, None, "deals[0]")
+        step = 0
+        while not state.is_over:
+            tier = TIERS[(state.to_act + k) % 4]
+            action, _ = BOT.choose(state, state.to_act, tier, random.Random(step), 10)
+            if "amount" in action and tier != "random" and not options.get("table_cap"):
+                assert action["amount"] % vizi == 0
+            state = state.apply(action)
+            step += 1
+            assert step < 200
+        assert sum(state.stake) + state.carried_in == state.pot
