@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from hcards_core import LANGUAGES
+from hcards_core.bots import ferbli as ferbli_bot
 from hcards_core.bots.ferbli import BOT, FerbliBot, act_likelihood, hand_score
 from hcards_core.cards import PACK
 from hcards_core.ferbli import GAME
 
-CATALOG = Path(__file__).resolve().parents[2] / "hcards_core" / "bots" / "catalog" / "ferbli"
-SOURCE = Path(__file__).resolve().parents[2] / "hcards_core" / "bots" / "ferbli.py"
+SOURCE = Path(ferbli_bot.__file__)  # the installed package (also inside Pyodide)
+CATALOG = SOURCE.parent / "catalog" / "ferbli"
 TIERS = ("random", "beginner", "club", "expert")
 BUDGET = {"club": 20, "expert": 40}  # ms, turned into a number of worlds: small and seeded
 
