@@ -105,6 +105,11 @@ class GameBot:
         """A finished deal's worth to ``seat``'s side, in ``unit`` terms (what the tiers maximise)."""
         raise NotImplementedError
 
+    def consistent_hands(self, state, seat: int, hands: list[list[str]]) -> bool:
+        """May the seats hold ``hands`` given what play revealed (e.g. a void shown by not
+        following suit)? The tests enumerate placements with it; default: any placement."""
+        return True
+
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""
         return 1.0
