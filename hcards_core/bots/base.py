@@ -145,12 +145,7 @@ class GameBot:
 
     def trick_taker(self, before, after, seat: int) -> bool | None:
         """Did ``seat``'s side take the trick that ended between the two states (None: none ended)."""
-        t0, t1 = self.tricks_won(before), self.tricks_won(after)
-        if t0 is None or t0 == t1:
-            return None
-        team = after.seat_team(seat)
-        k = seat if team is None else team
-        return t1[k] > t0[k]
+        return self._took(self.tricks_won(before), after, seat)
 
     def cards_in_hands(self, state) -> int:
         return sum(len(h) for h in state.hands())
@@ -289,14 +284,34 @@ class GameBot:
 
     def playout(self, world, action: dict, seat: int, rng: random.Random) -> tuple[float, bool | None]:
         """Play ``action`` then the beginner policy for everyone to the end: (value, took the trick?)."""
-        state = self.step(world, action)
-        took = self.trick_taker(world, state, seat)
+        state = self.playout_start(world)
+        t0 = self.tricks_won(state)
+        state = self.advance(state, action)
+        took = self._took(t0, state, seat)
         while not state.is_over:
-            nxt = self.step(state, self.playout_policy(state, state.to_act, rng))
             if took is None:
-                took = self.trick_taker(state, nxt, seat)
-            state = nxt
+                t0 = self.tricks_won(state)
+            state = self.advance(state, self.playout_policy(state, state.to_act, rng))
+            if took is None:
+                took = self._took(t0, state, seat)
         return self.value(state, seat), took
+
+    def playout_start(self, world):
+        """The state a playout starts from (a game may return a private copy to change in place)."""
+        return world
+
+    def advance(self, state, action: dict):
+        """One playout step: the next state (``step``), or ``state`` itself changed in place when
+        ``playout_start`` gave a private copy."""
+        return self.step(state, action)
+
+    def _took(self, t0, after, seat: int) -> bool | None:
+        t1 = self.tricks_won(after)
+        if t0 is None or t0 == t1:
+            return None
+        team = after.seat_team(seat)
+        k = seat if team is None else team
+        return t1[k] > t0[k]
 
     # ---- exact endgame ------------------------------------------------------------------------
     def exact_value(self, world, action: dict, seat: int, table: dict | None = None) -> tuple[float, bool | None]:

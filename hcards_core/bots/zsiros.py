@@ -56,6 +56,7 @@ class ZsirosBot(GameBot):
     unit = "game points"
     playout_ms = 0.9
     endgame_cards = {"club": 8, "expert": 8}
+    margin_weight = 1 / 200  # card points' share of the value: a tie-break under the game points
 
     # ---- what the seat knows -----------------------------------------------------------------
     def _seen(self, state, seat: int) -> set:
@@ -94,6 +95,14 @@ class ZsirosBot(GameBot):
         nxt._do(action)
         return nxt
 
+    def playout_start(self, world):
+        return world.copy()
+
+    def advance(self, state, action: dict):
+        state.events = []
+        state._do(action)
+        return state
+
     def tricks_won(self, state):
         return tuple(state.tricks)
 
@@ -121,7 +130,7 @@ class ZsirosBot(GameBot):
         mine = seat % 2
         pts = res["card_points"]
         sign = 1 if res["winner"] == mine else -1
-        return sign * res["game_points"] + (pts[mine] - pts[1 - mine]) / 200
+        return sign * res["game_points"] + (pts[mine] - pts[1 - mine]) * self.margin_weight
 
     def score(self, state, seat: int) -> float:
         res = state.result()
