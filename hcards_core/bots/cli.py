@@ -53,7 +53,9 @@ def reason_text(reason: dict | None, lang: str = "en") -> str | None:
     params = dict(reason.get("params") or {})
     if isinstance(params.get("card"), str):
         params["card"] = card_name(params["card"], lang)
-    return render(reason["key"], lang, **params)
+    text = render(reason["key"], lang, **params)
+    rule = params.get("rule")  # the rule of thumb a search kept
+    return f"{text} {reason_text(rule, lang)}" if isinstance(rule, dict) else text
 
 
 def _read(path: str) -> str:

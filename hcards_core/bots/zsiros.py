@@ -31,7 +31,7 @@ import math
 import random
 
 from ..zsiros.rules import CALLS, SEVEN, ZSIR
-from .base import GameBot, canonical_unknown, deal_unknown
+from .base import GameBot, canonical_unknown, deal_unknown, pick
 
 LEAD, PLAY, DECIDE = "lead", "play", "decide"
 CALL_RATE = 0.1  # how often the random tier's partner calls (as hcards_core.zsiros's random play)
@@ -54,7 +54,7 @@ def _cost(card: str) -> tuple:
 class ZsirosBot(GameBot):
     game = "zsiros"
     unit = "game points"
-    playout_ms = 0.9
+    playout_ms = 0.6
     endgame_cards = {"club": 8, "expert": 8}
     margin_weight = 1 / 200  # card points' share of the value: a tie-break under the game points
 
@@ -259,7 +259,7 @@ class ZsirosBot(GameBot):
         if not calls:
             return None
         if tier == "random":
-            return rng.choice(calls) if rng.random() < CALL_RATE else None
+            return pick(calls, rng) if rng.random() < CALL_RATE else None
         call = self.call_for(state, seat)
         return {"seat": seat, "act": "call", "call": call} if call else None
 

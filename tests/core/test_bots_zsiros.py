@@ -135,6 +135,17 @@ def test_world_weight_reads_a_pass_on_zsir():
     assert BOT.world_weight(holding, state, 1) == 1.0  # a seat's own plays say nothing to it
 
 
+def test_club_prefers_the_clearly_better_move():
+    """A Ten led into a hand with a Ten and junk: taking the zsír is worth more than throwing
+    (a search that minimised, or read the value of the wrong side, would not say so)."""
+    state = play(deal([["Xa", "Ka", "Oa", "Ua"], ["Xh", "8b", "9b", "Kb"]]), "Xa")
+    action, why = choose(state, 1, "club", rng=0, budget=5)
+    values = {row["action"].get("card"): row["value"] for row in why["actions"]}
+    assert action["card"] == "Xh" and values["Xh"] > max(values["8b"], values["9b"], values["Kb"])
+    p_trick = {row["action"]["card"]: row["p_trick"] for row in why["actions"]}
+    assert p_trick["Xh"] > 0 and p_trick["8b"] == 0  # a card that does not hit never takes it
+
+
 def _minimax(state, seat):
     if state.is_over:
         return BOT.value(state, seat)
