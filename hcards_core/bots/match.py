@@ -88,7 +88,8 @@ def run_match(game_name: str, tiers, deals: int = 20, players: int | None = None
         pair = [0.0, 0.0]
         for swap in (0, 1):
             seat_tiers = [tiers[(s + swap) % 2] for s in range(players)]
-            final, record = play_deal(game, players, options, dealer, cards, seat_tiers, f"{seed}-{i}-{swap}",
+            final, record = play_deal(game, players, options, dealer, cards, seat_tiers,
+                                      f"{seed}-{i}-{','.join(seat_tiers)}",
                                       budgets, timings)
             for t in (0, 1):
                 seats = [s for s in range(players) if (s + swap) % 2 == t]
