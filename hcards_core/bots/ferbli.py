@@ -48,7 +48,7 @@ from ..cards import PACK
 from ..ferbli.options import wild_cards
 from ..ferbli.ranking import VALUES, tie_break
 from ..ferbli.state import FerbliState
-from .base import GameBot
+from .base import GameBot, pick, shuffle
 
 AGGRESSIVE = frozenset({"besszer", "charge", "bet", "raise", "majzli"})
 CONTINUE = frozenset({"vizi", "pay", "go_on", "stop", "check", "show"})
@@ -98,7 +98,7 @@ class FerbliBot(GameBot):
 
     def sample_world(self, state: FerbliState, seat: int, rng: random.Random) -> FerbliState:
         pool = self.unknown_cards(state, seat)
-        rng.shuffle(pool)
+        shuffle(pool, rng)  # from rng.random() alone: the same worlds on CPython and in Pyodide
         world = state.copy()
         for s, hand in enumerate(world.held):
             for i in range(len(hand)):
@@ -150,13 +150,13 @@ class FerbliBot(GameBot):
     def random_action(self, state: FerbliState, rng: random.Random) -> dict:
         """A uniformly random legal act, then a uniformly random whole-vizi amount for it (an
         open maximum: up to four times the least)."""
-        legal = rng.choice(state.legal_actions())
+        legal = pick(state.legal_actions(), rng)
         if "min" not in legal:
             return dict(legal)
         lo, hi = legal["min"], legal["max"]
         hi = 4 * lo if hi is None else hi
         v = state.vizi
-        return {"seat": legal["seat"], "act": legal["act"], "amount": lo + v * rng.randint(0, (hi - lo) // v)}
+        return {"seat": legal["seat"], "act": legal["act"], "amount": lo + v * pick(range((hi - lo) // v + 1), rng)}
 
     def club(self, state, seat, rng, budget=None):
         return self._search(state, seat, _rng(rng), budget, CLUB, "club", weighted=False, deadline=None)
@@ -254,7 +254,7 @@ def _known(state: FerbliState, seat: int) -> set:
     known = set(state.held[seat][:state.seen[seat]])
     for shown in state.shown:
         known.update(shown)
-    if state.bottom and state.stack is not None:
+    if state.bottom:
         known.add(state.bottom)  # F-4.4: shown to everyone, never dealt (D-F14)
     return known
 
