@@ -51,8 +51,6 @@ from ..ferbli.state import FerbliState
 from .base import GameBot, pick, shuffle
 
 AGGRESSIVE = frozenset({"besszer", "charge", "bet", "raise", "majzli"})
-CONTINUE = frozenset({"vizi", "pay", "go_on", "stop", "check", "show"})
-AMOUNT_ACTS = ("majzli", "besszer", "charge", "bet", "raise")
 # A hand's strength on one scale from 0 to 1, by what it is: the teacher's thresholds below
 # and the expert's inference read hands through it.
 CATEGORY_SCORE = {"four_suits": (0.02, 0.10), "two_card_ferbli": (0.15, 0.40), "two_aces": (0.50, 0.50),
@@ -70,8 +68,8 @@ CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.35, 0.90
 CALL_BESSZER = 0.10   # any start worth the vizi
 PAY_CHARGE = 0.30     # an ace or two cards of one suit
 MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
-ROLLOUT_STEPS = 120
-EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)   # a played-out world never needs this many acts; past it every seat passes
+ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
+EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
 
 CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08}
 EXPERT = {"worlds_per_ms": 0.6, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
@@ -223,6 +221,7 @@ class FerbliBot(GameBot):
             "tier": tier, "seat": seat, "unit": self.unit, "worlds": used,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1), "reason": reason, "best": best,
             "equity": round(equity, 3), "equity_exact": exact is not None,
+            **({"effective_worlds": round(sum(weights) ** 2 / sum(w * w for w in weights), 1)} if weighted else {}),
             "actions": [{"action": a, "value": round(v, 2), "spread": round(d, 2), "p_trick": None,
                          "best_share": round(b, 3)}
                         for a, v, d, b in zip(candidates, values, spreads, best_share)]}
