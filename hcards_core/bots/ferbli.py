@@ -67,6 +67,7 @@ PAY_START, BESSZER_START, CHARGE_START = 0.10, 0.30, 0.30
 CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.35, 0.90
 CALL_BESSZER = 0.10   # any start worth the vizi
 PAY_CHARGE = 0.30     # an ace or two cards of one suit
+BET_VIZIS = (1, 2)    # the beginner bets one vizi; two with a 31 ferbli, three of a kind or better
 MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
 ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
 EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
@@ -385,7 +386,7 @@ def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
         return {"seat": seat, "act": "show", "card": card}, "show_low", {**params, "card": card}
     if phase == "open":
         if score >= BET_HAND and "bet" in legal:
-            return do("bet", "bet_strong", most("bet", 1 + (score >= 0.8)))
+            return do("bet", "bet_strong", most("bet", BET_VIZIS[score >= 0.8]))
         return do("check", "check_weak")
     if phase == "must_raise":
         return do("raise", "must_raise", least("raise"))
