@@ -393,3 +393,12 @@ def test_every_variant_is_played_to_the_end_by_every_tier(options):
             step += 1
             assert step < 200
         assert sum(state.stake) + state.carried_in == state.pot
+
+
+def test_the_anytime_expert_stops_on_the_clock_only_when_asked():
+    state = position(5, 3, want=lambda s: s.round >= 2 and s.seen[s.to_act] == len(s.held[s.to_act]))
+    seat = state.to_act
+    action, expl = BOT.choose(state, seat, "expert", random.Random(2), 1.0, wall_clock=True)
+    assert state.can_apply(action) and 24 <= expl["worlds"] <= 2000
+    _, fixed = BOT.choose(state, seat, "expert", random.Random(2), 60.0)
+    assert fixed["worlds"] == 36 and fixed["effective_worlds"] <= 36  # 0.6 worlds per ms, not the clock
