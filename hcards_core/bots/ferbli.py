@@ -24,7 +24,9 @@ Tiers:
   seat; the best mean chips wins, with a seeded bluffing rate.
 * ``expert`` — more worlds and amounts, each world weighted by how likely the other seats'
   earlier acts were with that world's cards (``world_weight``: the deal is replayed in the
-  world and every act scored by a soft version of the beginner's thresholds). Anytime: its
+  world and every act scored by a soft version of the beginner's thresholds). Budgets are
+  worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked (60 and 240 worlds
+  by default, about what the browser's Python plays in that time). Anytime: its
   budget is a number of worlds; only a caller that passes ``wall_clock=True`` lets it stop
   early on the clock, which makes the choice machine-dependent.
 
@@ -73,7 +75,7 @@ ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it e
 EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
 
 CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08}
-EXPERT = {"worlds_per_ms": 0.6, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
+EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
 
 
 class FerbliBot(GameBot):

@@ -400,5 +400,5 @@ def test_the_anytime_expert_stops_on_the_clock_only_when_asked():
     seat = state.to_act
     action, expl = BOT.choose(state, seat, "expert", random.Random(2), 1.0, wall_clock=True)
     assert state.can_apply(action) and 24 <= expl["worlds"] <= 2000
-    _, fixed = BOT.choose(state, seat, "expert", random.Random(2), 60.0)
-    assert fixed["worlds"] == 36 and fixed["effective_worlds"] <= 36  # 0.6 worlds per ms, not the clock
+    _, fixed = BOT.choose(state, seat, "expert", random.Random(2), 100.0)
+    assert fixed["worlds"] == 40 and fixed["effective_worlds"] <= 40  # 0.4 worlds per ms, not the clock
