@@ -13,7 +13,7 @@ imports it lazily, so a page that plays one game loads one bot.
 >>> action, why = choose(state, 0, "beginner", rng=1)
 >>> action["seat"], why["tier"], why["reason"]["key"].startswith("bot.zsiros.")
 (0, 'beginner', True)
->>> choose(state, 0, "club", rng=3)[0] == choose(state, 0, "club", rng=3)[0]
+>>> choose(state, 0, "club", rng=3, budget=5)[0] == choose(state, 0, "club", rng=3, budget=5)[0]
 True
 """
 
