@@ -13,7 +13,7 @@ imports it lazily, so a page that plays one game loads one bot.
 >>> action, why = choose(state, 0, "beginner", rng=1)
 >>> action["seat"], why["tier"], why["reason"]["key"].startswith("bot.zsiros.")
 (0, 'beginner', True)
->>> choose(state, 0, "club", rng=3)[0] == choose(state, 0, "club", rng=3)[0]
+>>> choose(state, 0, "club", rng=3, budget=5)[0] == choose(state, 0, "club", rng=3, budget=5)[0]
 True
 """
 
@@ -71,7 +71,7 @@ def choose(state, seat: int, tier: str = "club", rng: random.Random | int = 0, b
         raise MalformedRecord("bad_field", where="tier", value=repr(tier), expected=", ".join(TIERS))
     bot = bot_for(state.game)
     if bot is None:
-        raise MalformedRecord("game_not_available", where="game", game=state.game)
+        raise MalformedRecord("no_computer_player", where="game", game=state.game)
     return bot.choose(state, seat, tier, as_rng(rng), budget, **options)
 
 

@@ -66,7 +66,7 @@ def test_the_game_has_the_contract(game_name, players):
 @pytest.mark.parametrize("game_name,players", CASES)
 def test_same_position_and_seed_same_action(game_name, players):
     for i, state in enumerate(positions(game_name, players, 2, seed=1)):
-        for tier in TIERS:
+        for tier in TIERS if i == 0 else ("random", "beginner"):
             a = choose(state, state.to_act, tier, rng=i, budget=BUDGET[tier])
             b = choose(state, state.to_act, tier, rng=random.Random(i), budget=BUDGET[tier])
             assert a[0] == b[0], (tier, i)
