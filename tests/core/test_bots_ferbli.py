@@ -9,6 +9,7 @@ import json
 import random
 import re
 from collections import Counter
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,7 @@ def test_placements_are_sampled_with_their_frequencies():
     other = 1 - seat
     pool = BOT.unknown_cards(state, seat)
     rng = random.Random(5)
-    n = 4000
+    n = 2500
     pairs, singles = Counter(), Counter()
     for _ in range(n):
         world = BOT.sample_world(state, seat, rng)
@@ -141,7 +142,7 @@ def test_placements_are_sampled_with_their_frequencies():
 # ---- no peeking and determinism --------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_no_peeking_and_determinism_for_every_tier(players):
-    for seed in range(3):
+    for seed in range(2):
         state = position(players, seed + 10 * players, want=decisive if seed else None)
         seat = state.to_act
         twin = look_alike(state, seat, seed)
@@ -288,6 +289,7 @@ def play(state, tiers, seed, policy=None):
     return state
 
 
+@lru_cache(maxsize=None)
 def duplicate(a, b, deals, players=3, policy=None):
     """Tier ``a`` in one seat against ``b`` in the same seat of the same deal (``b`` elsewhere):
     the chips ``a`` won more than ``b`` would have, summed over every seat and deal."""
@@ -301,7 +303,7 @@ def duplicate(a, b, deals, players=3, policy=None):
 
 
 def test_beginner_beats_random_on_duplicate_deals():
-    assert duplicate("beginner", "random", 60) > 30  # measured: ≈ +0.85 chips a seat and deal
+    assert duplicate("beginner", "random", 60) > 100  # measured: +294, ≈ 1.6 chips a seat and deal
 
 
 def test_the_duplicate_match_catches_a_broken_bot():
