@@ -1,0 +1,571 @@
+"""Ferbli's computer players: a betting game, so its club and expert tiers reason about equity
+and chips instead of tricks (contract: ``prompts/bots-contract.md``; rules ``rules/ferbli.md``).
+
+What a seat knows (``knowledge``): its own cards as far as it has looked (cards 3–4 only after
+``look``, F-7.6), every card shown to the table (F-V7) and the bottom card (F-4.4), every act
+of the deal and by whom (vizi, fold, besszer, charge, pay, bet, raise, look — the hidden
+majzli amount only once the fist opens, F-V8), the pot and the carried cukassza. Charges deal
+face down, so they reveal nothing but who paid; earlier deals' showdowns are no part of this
+deal.
+
+``sample_world`` deals the cards the seat cannot see again — the other seats' hidden cards, its
+own unlooked cards, everything still to come — uniformly from the canonical unknown list (PACK
+order), so two positions that look alike to the seat give the same worlds for the same seed.
+A world deals its future cards from ``later`` (per seat) instead of the stack: nothing the seat
+sees depends on which.
+
+Tiers:
+
+* ``beginner`` — a teacher's rules of thumb, one reason key each (``bot.ferbli.*``).
+* ``club`` — samples worlds; the equity of the seat's hand against the hands still in is the
+  share of worlds its final four cards win the showdown (F-8.2/F-8.3, ties to the first in
+  turn order); every legal action (amounts: the least, one sized from equity and pot, the
+  most — whole vizis) is scored by playing each world out with the beginner's rules for every
+  seat; the best mean chips wins, with a seeded bluffing rate.
+* ``expert`` — more worlds and amounts, each world weighted by how likely the other seats'
+  earlier acts were with that world's cards (``world_weight``: the deal is replayed in the
+  world and every act scored by a soft version of the beginner's thresholds). Budgets are
+  worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked (60 and 240 worlds
+  by default, about what the browser's Python plays in that time). Anytime: its
+  budget is a number of worlds; only a caller that passes ``wall_clock=True`` lets it stop
+  early on the clock, which makes the choice machine-dependent.
+
+>>> from hcards_core.ferbli import GAME
+>>> session = GAME.new_session(3, GAME.parse_options({}), 2, {})
+>>> state = GAME.deal(session, {"hands": [["Aa", "Al", "Xh", "9b"], ["Kh", "Oh", "7a", "8l"],
+...                                        ["Ub", "Xb", "Ka", "Ol"]]}, None, "deals[0]")
+>>> bot = FerbliBot()
+>>> bot.beginner(state, 1, None)  # seat 1 is first to answer the blind (F-5.1)
+({'seat': 1, 'act': 'vizi'}, {'key': 'bot.ferbli.vizi_ferbli', 'params': {'cards': ['Kh', 'Oh'], 'total': 20}})
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from itertools import combinations
+
+from ..cards import PACK
+from ..ferbli.options import wild_cards
+from ..ferbli.ranking import VALUES, tie_break
+from ..ferbli.state import FerbliState
+from .base import GameBot, pick, shuffle
+
+AGGRESSIVE = frozenset({"besszer", "charge", "bet", "raise", "majzli"})
+# A hand's strength on one scale from 0 to 1, by what it is: the teacher's thresholds below
+# and the expert's inference read hands through it.
+CATEGORY_SCORE = {"four_suits": (0.02, 0.10), "two_card_ferbli": (0.15, 0.40), "two_aces": (0.50, 0.50),
+                  "three_card_ferbli": (0.55, 0.80), "three_of_a_kind": (0.84, 0.87), "grigare": (0.88, 0.89),
+                  "banda": (0.90, 0.95), "four_of_a_kind": (0.97, 0.98), "nagy_grigare": (0.99, 0.99),
+                  "kis_grigare": (1.0, 1.0)}
+CATEGORY_RANGE = {"four_suits": (8, 11), "two_card_ferbli": (15, 21), "three_card_ferbli": (24, 31),
+                  "banda": (34, 41)}
+# The beginner's thresholds on that scale (tuned on duplicate deals against random play): a
+# start worth the vizi (a ten-valued card), a start worth a besszer or a charge (an ace or two
+# cards of one suit), a hand worth calling a small bet with (any two-card ferbli), betting on
+# or calling a big bet with (a two-card ferbli of 20), re-raising with (a banda or better).
+PAY_START, BESSZER_START, CHARGE_START = 0.10, 0.30, 0.30
+CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.35, 0.90
+CALL_BESSZER = 0.10   # any start worth the vizi
+PAY_CHARGE = 0.30     # an ace or two cards of one suit
+BET_VIZIS = (1, 2)    # the beginner bets one vizi; two with a 31 ferbli, three of a kind or better
+MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
+ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
+EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
+
+CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08}
+EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
+
+
+class FerbliBot(GameBot):
+    game = "ferbli"
+    unit = "chips"
+
+    # ---- what the seat knows ----------------------------------------------------------------
+    def unknown_cards(self, state: FerbliState, seat: int) -> list[str]:
+        """Every card the seat cannot see, in PACK order: the canonical list worlds draw from."""
+        return [c for c in PACK if c not in _known(state, seat)]
+
+    def knowledge(self, state: FerbliState, seat: int) -> dict:
+        history = [dict(a) for a in state.history]
+        if state.round == 1 and seat != state.p1:
+            for a in history:
+                if a.get("act") == "majzli":
+                    a["amount"] = None  # F-V8: the fist stays closed until round 1 ends
+        return {"seat": seat, "players": state.players, "options": dict(state.options),
+                "view": state.view(seat), "history": history,
+                "forced": state.forced, "call_or_drop": state.call_or_drop}
+
+    def sample_world(self, state: FerbliState, seat: int, rng: random.Random) -> FerbliState:
+        pool = self.unknown_cards(state, seat)
+        shuffle(pool, rng)  # from rng.random() alone: the same worlds on CPython and in Pyodide
+        world = state.copy()
+        for s, hand in enumerate(world.held):
+            for i in range(len(hand)):
+                if _hidden(state, seat, s, i):
+                    hand[i] = pool.pop()
+        world.later = tuple(() if world.folded[s] else
+                            tuple(world.held[s][2:]) + tuple(pool.pop() for _ in range(4 - len(world.held[s])))
+                            for s in range(state.players))
+        world.stack, world.next_card = None, 0
+        return world
+
+    def value(self, state: FerbliState, seat: int) -> float:
+        """Chips the deal brings the seat: the pot if it wins, less its stake; a carried pot
+        counts as every seat's equal share of it (it stays on the table as a cukassza)."""
+        out = state.outcome
+        if out["winner"] is None:
+            return out["pot"] / state.players - out["stakes"][seat]
+        return (out["pot"] if out["winner"] == seat else 0) - out["stakes"][seat]
+
+    # ---- beginner ------------------------------------------------------------------------------
+    def beginner(self, state: FerbliState, seat: int, rng) -> tuple[dict, dict]:
+        action, why, params = _teacher(state, seat)
+        return action, {"key": f"bot.ferbli.{why}", "params": params}
+
+    # ---- club and expert ---------------------------------------------------------------------------
+    def choose(self, state, seat, tier, rng, budget=None, explain=True, wall_clock=False):
+        """The shared API (``bots.choose``); random and beginner name concrete amounts here,
+        because Ferbli's legal actions carry a range (``min``/``max``) rather than an amount."""
+        if tier not in ("random", "beginner"):
+            return super().choose(state, seat, tier, rng, budget, explain=explain, wall_clock=wall_clock)
+        t0 = time.perf_counter()
+        if state.is_over or state.to_act != seat:
+            raise ValueError(f"seat {seat} is not to act")
+        if tier == "random":
+            action, reason = self.random_action(state, rng), {"key": "bot.random", "params": {}}
+        else:
+            action, reason = self.beginner(state, seat, rng)
+        actions = self.candidates(state, seat)
+        if action not in actions:
+            actions.append(action)
+        best = actions.index(action)
+        if not explain:
+            actions, best = [action], 0
+        return action, {"tier": tier, "seat": seat, "unit": self.unit, "worlds": 0,
+                        "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1), "reason": reason,
+                        "best": best, "actions": [{"action": a, "value": None, "spread": None, "p_trick": None,
+                                                   "best_share": None} for a in actions]}
+
+    def random_action(self, state: FerbliState, rng: random.Random) -> dict:
+        """A uniformly random legal act, then a uniformly random whole-vizi amount for it (an
+        open maximum: up to four times the least)."""
+        legal = pick(state.legal_actions(), rng)
+        if "min" not in legal:
+            return dict(legal)
+        lo, hi = legal["min"], legal["max"]
+        hi = 4 * lo if hi is None else hi
+        v = state.vizi
+        return {"seat": legal["seat"], "act": legal["act"], "amount": lo + v * pick(range((hi - lo) // v + 1), rng)}
+
+    def club(self, state, seat, rng, budget=None):
+        return self._search(state, seat, _rng(rng), budget, CLUB, "club", weighted=False, deadline=None)
+
+    def expert(self, state, seat, rng, budget=None, wall_clock=False):
+        """Weighted worlds; with ``wall_clock`` (and a budget) it also stops when the budget's
+        milliseconds have passed — the anytime answer, which then depends on the machine."""
+        deadline = time.monotonic() + budget / 1000 if wall_clock and budget is not None else None
+        return self._search(state, seat, _rng(rng), budget, EXPERT, "expert", weighted=True, deadline=deadline)
+
+    def world_weight(self, world: FerbliState, state: FerbliState, seat: int) -> float:
+        """The likelihood of the other seats' acts so far if they held the world's cards: the
+        deal is replayed in the world and each act scored by ``act_likelihood``."""
+        replay = _initial(world)
+        weight = 1.0
+        for action in state.history:
+            s = action["seat"]
+            if s != seat and action["act"] != "look" and replay.to_act == s:
+                weight *= act_likelihood(replay, s, action)
+            replay = replay.apply(action)
+        return weight
+
+    def _search(self, state, seat, rng, budget, cfg, tier, weighted, deadline):
+        t0 = time.perf_counter()
+        ms = cfg["default_ms"] if budget is None else budget
+        count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * cfg["worlds_per_ms"])))
+        worlds, weights = [], []
+        for _ in range(count):
+            world = self.sample_world(state, seat, rng)
+            weight = self.world_weight(world, state, seat) if weighted else 1.0
+            worlds.append(world)
+            weights.append(weight)
+        if sum(weights) <= 0:
+            weights = [1.0] * len(worlds)
+        exact = None if weighted else exact_equity(state, seat)
+        equity = exact if exact is not None else _weighted_mean(
+            [float(_showdown_winner(w) == seat) for w in worlds], weights)
+        candidates = self.candidates(state, seat, equity, expert=weighted)
+        scores = [[] for _ in candidates]
+        used = 0
+        for world, weight in zip(worlds, weights):
+            if deadline is not None and used >= cfg["min_worlds"] and time.monotonic() > deadline:
+                break  # anytime: only when the caller asked for a wall-clock cut-off
+            for k, action in enumerate(candidates):
+                scores[k].append(self.value(_play_out(world.apply(action)), seat))
+            used += 1
+        weights = weights[:used]
+        values = [_weighted_mean(s, weights) for s in scores]
+        spreads = [_weighted_std(s, weights, m) for s, m in zip(scores, values)]
+        best_share = _best_shares(scores, weights)
+        best = max(range(len(candidates)), key=lambda k: (values[k], -k))
+        reason = {"key": "bot.ferbli.best_ev", "params": {"value": round(values[best], 1),
+                                                          "equity": round(100 * equity)}}
+        acts = [a["act"] for a in candidates]
+        if "look" in acts:
+            best = acts.index("look")  # free information first: a choice made on seen cards
+            reason = {"key": "bot.ferbli.look_first", "params": {}}
+        elif equity < 0.25 and candidates[best]["act"] not in AGGRESSIVE and rng.random() < cfg["bluff"]:
+            bluffs = [k for k, a in enumerate(candidates) if a["act"] in AGGRESSIVE]
+            if bluffs:
+                best = min(bluffs, key=lambda k: candidates[k]["amount"])
+                reason = {"key": "bot.ferbli.bluff", "params": {"equity": round(100 * equity)}}
+        explanation = {
+            "tier": tier, "seat": seat, "unit": self.unit, "worlds": used,
+            "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1), "reason": reason, "best": best,
+            "equity": round(equity, 3), "equity_exact": exact is not None,
+            **({"effective_worlds": round(sum(weights) ** 2 / sum(w * w for w in weights), 1)} if weighted else {}),
+            "actions": [{"action": a, "value": round(v, 2), "spread": round(d, 2), "p_trick": None,
+                         "best_share": round(b, 3)}
+                        for a, v, d, b in zip(candidates, values, spreads, best_share)]}
+        return dict(candidates[best]), explanation
+
+    def candidates(self, state: FerbliState, seat: int, equity: float = 0.5, expert: bool = False) -> list[dict]:
+        """Every legal action with concrete amounts: the least, one sized from the equity and
+        the pot, the most (an open maximum: four times the least or the pot) — whole vizis."""
+        out = []
+        legal_actions = state.legal_actions()
+        if state.phase == "reraise" and _raises(state, seat) >= MAX_RERAISES:
+            # two equity players would double each other for ever (F-7.5 has no end): stop
+            legal_actions = [a for a in legal_actions if a["act"] != "raise"] or legal_actions
+        seen = set(_seen(state, seat))
+        for legal in legal_actions:
+            if legal["act"] == "show" and legal["card"] not in seen:
+                continue  # a card the seat has not looked at: not for it to weigh (nor to list)
+            if "min" not in legal:
+                out.append(legal)
+                continue
+            lo, hi = legal["min"], legal["max"]
+            amounts = _amounts(state, lo, hi, equity, expert)
+            out.extend({"seat": legal["seat"], "act": legal["act"], "amount": a} for a in amounts)
+        return out
+
+
+# ---- knowledge ---------------------------------------------------------------------------------------
+def _known(state: FerbliState, seat: int) -> set:
+    known = set(state.held[seat][:state.seen[seat]])
+    for shown in state.shown:
+        known.update(shown)
+    if state.bottom:
+        known.add(state.bottom)  # F-4.4: shown to everyone, never dealt (D-F14)
+    return known
+
+
+def _hidden(state: FerbliState, seat: int, s: int, i: int) -> bool:
+    if s == seat:
+        return i >= state.seen[s]
+    return state.held[s][i] not in state.shown[s]
+
+
+def _initial(world: FerbliState) -> FerbliState:
+    """The world's first state of the deal, for replaying the acts so far in it."""
+    first = [world.held[s][:2] for s in range(world.players)]
+    later = tuple(tuple(world.held[s][2:]) + tuple(world.later[s][len(world.held[s]) - 2:])
+                  for s in range(world.players))
+    return FerbliState(world.players, world.dealer, world.options, world.ranking, first, later, None,
+                       world.bottom, carried=world.carried_in, forced=world.forced,
+                       call_or_drop=world.call_or_drop)
+
+
+# ---- hand strength -----------------------------------------------------------------------------------
+def hand_score(state: FerbliState, cards: list[str]) -> float:
+    """How strong 2, 3 or 4 seen cards are, from 0 (hopeless) to 1 (unbeatable).
+
+    >>> from hcards_core.ferbli import GAME
+    >>> s = GAME.deal(GAME.new_session(2, GAME.parse_options({}), 1, {}),
+    ...               {"hands": [list("Aa Al 7h 8b".split()), list("Kh Oh 7a 8l".split())]}, None, "d")
+    >>> [round(hand_score(s, c.split()), 2) for c in ("Aa Al", "Kh Oh", "Aa 7h", "8l 7h", "Aa Ka Oa Ua")]
+    [0.75, 0.6, 0.3, 0.07, 0.95]
+    """
+    if len(cards) == 4:
+        category, value, _ = state.ranking.entry(cards)
+        lo, hi = CATEGORY_SCORE[category]
+        if category in CATEGORY_RANGE and isinstance(value, int):
+            vlo, vhi = CATEGORY_RANGE[category]
+            return lo + (hi - lo) * min(max((value - vlo) / (vhi - vlo), 0.0), 1.0)
+        return lo
+    wilds = wild_cards(state.options)
+    w = sum(c in wilds for c in cards)
+    naturals = [c for c in cards if c not in wilds]
+    ranks = [c[0] for c in naturals]
+    suits: dict[str, list[int]] = {}
+    for c in naturals:
+        suits.setdefault(c[1], []).append(VALUES[c[0]])
+    best_suit = max((sorted(v, reverse=True) for v in suits.values()), key=lambda v: (len(v), sum(v)), default=[])
+    suited = len(best_suit) + w
+    aces = ranks.count("A") + w
+    same = max((ranks.count(r) for r in ranks), default=0) + w
+    if same >= 3:
+        return 0.86
+    if suited >= 3:
+        total = sum(best_suit[:3]) + 11 * min(w, 3)
+        return 0.62 + 0.2 * min(max((total - 24) / 7, 0.0), 1.0)
+    if aces >= 2:
+        return 0.75
+    if suited >= 2:
+        total = sum(best_suit[:2]) + 11 * min(w, 2)
+        return 0.35 + 0.3 * min(max((total - 15) / 6, 0.0), 1.0)
+    if aces:
+        return 0.30
+    high = max((VALUES[r] for r in ranks), default=7)
+    return 0.05 + 0.07 * (high - 7) / 4 + (0.04 if len(cards) == 3 else 0.0)
+
+
+def _seen(state: FerbliState, seat: int) -> list[str]:
+    return state.held[seat][:state.seen[seat]]
+
+
+# ---- the teacher's rules -----------------------------------------------------------------------------
+def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
+    """(action, reason, params) by the rules of thumb; a pure function of the seat's view."""
+    legal = {a["act"]: a for a in state.legal_actions()}
+    cards = _seen(state, seat)
+    score = hand_score(state, cards)
+    params = {"cards": list(cards)}
+    phase = state.phase
+
+    def do(act, why, amount=None, **extra):
+        action = {"seat": seat, "act": act}
+        if amount is not None:
+            action["amount"] = amount
+        return action, why, {**params, **extra}
+
+    def least(act):
+        return legal[act]["min"]
+
+    def most(act, times=2):
+        lo, hi = legal[act]["min"], legal[act]["max"]
+        want = times * state.vizi
+        return max(lo, want if hi is None else min(hi, want))
+
+    if "look" in legal and len(state.held[seat]) > 2:
+        return do("look", "look_first")
+    if phase == "majzli":
+        return do("majzli", "majzli_vizi", least("majzli"))
+    if phase == "vizi":
+        if "fold" not in legal:
+            return do("vizi", "forced_vizi")
+        if score >= 0.75:
+            return do("vizi", "vizi_aces")
+        if score >= 0.35:
+            return do("vizi", "vizi_ferbli", total=_suited_total(cards))
+        if score >= 0.30:
+            return do("vizi", "vizi_ace")
+        if score >= PAY_START:
+            return do("vizi", "vizi_high")
+        return do("fold", "fold_poor")
+    if phase == "mehet":
+        if score >= BESSZER_START and "besszer" in legal:
+            return do("besszer", "besszer_strong", most("besszer"))
+        return do("go_on", "go_on")
+    if phase == "answer":
+        owed = state.owe[seat]
+        if state.context == "besszer":
+            return do("pay", "call_besszer") if score >= CALL_BESSZER else do("fold", "fold_besszer")
+        if state.context in ("charge", "counter"):
+            if score >= PAY_CHARGE:
+                return do("pay", "pay_charge")
+            return do("fold", "fold_charge")
+        need = CALL_HAND if owed <= max(state.pot // 3, state.vizi) else BET_HAND
+        return do("pay", "call_bet") if score >= need else do("fold", "fold_bet")
+    if phase in ("charge", "counter"):
+        if score >= CHARGE_START and "charge" in legal:
+            return do("charge", "charge_strong", least("charge"))
+        return do("stop", "stop_charge")
+    if phase == "show":
+        card = min((a["card"] for a in state.legal_actions() if a["act"] == "show"),
+                   key=lambda c: (VALUES[c[0]], PACK.index(c)))
+        return {"seat": seat, "act": "show", "card": card}, "show_low", {**params, "card": card}
+    if phase == "open":
+        if score >= BET_HAND and "bet" in legal:
+            return do("bet", "bet_strong", most("bet", BET_VIZIS[score >= 0.8]))
+        return do("check", "check_weak")
+    if phase == "must_raise":
+        return do("raise", "must_raise", least("raise"))
+    # reraise (F-7.5): once, with a banda or better
+    if score >= RERAISE_HAND and "raise" in legal and not _raises(state, seat):
+        return do("raise", "raise_banda", least("raise"))
+    return do("stop", "stop_reraise")
+
+
+def _raises(state: FerbliState, seat: int) -> int:
+    """The visszahívások ``seat`` has made in this deal."""
+    return sum(a["act"] == "raise" and a["seat"] == seat for a in state.history)
+
+
+def _suited_total(cards: list[str]) -> int:
+    suits: dict[str, int] = {}
+    for c in cards:
+        suits[c[1]] = suits.get(c[1], 0) + VALUES[c[0]]
+    return max(suits.values()) if suits else 0
+
+
+def _passive(state: FerbliState) -> dict:
+    """The act that ends a runaway world soonest (never more chips)."""
+    legal = state.legal_actions()
+    for act in ("stop", "check", "pay", "go_on", "vizi", "fold"):
+        for a in legal:
+            if a["act"] == act:
+                return a
+    a = dict(legal[0])
+    if "min" in a:
+        a["amount"] = a.pop("min")
+        a.pop("max")
+    return a
+
+
+def _play_out(state: FerbliState) -> FerbliState:
+    steps = 0
+    while state.to_act is not None:
+        seat = state.to_act
+        action = _teacher(state, seat)[0] if steps < ROLLOUT_STEPS else _passive(state)
+        state = state.apply(action)
+        steps += 1
+    return state
+
+
+def _showdown_winner(world: FerbliState) -> int:
+    """Who would win if every seat still in showed its four cards now (F-8.2, F-8.3)."""
+    best = winner = None
+    for s in world.active():
+        hand = world.held[s][:2] + list(world.later[s]) if len(world.held[s]) < 4 else world.held[s]
+        entry = world.ranking.entry(hand)
+        if best is None or entry[2] > best[2] or (
+                entry[2] == best[2] and tie_break(world.options, hand, entry, best_hand, best) > 0):
+            best, winner, best_hand = entry, s, hand
+    return winner
+
+
+def exact_equity(state: FerbliState, seat: int, limit: int = EXACT_LIMIT) -> float | None:
+    """The seat's chance to win the showdown against the one other hand still in, counted
+    over every way to complete both hands from the unknown cards (None when more than
+    ``limit`` ways, or more than one opponent: then the worlds estimate it).
+
+    >>> from hcards_core.ferbli import GAME
+    >>> s = GAME.deal(GAME.new_session(2, GAME.parse_options({"shown_cards": True}), 1, {}),
+    ...               {"hands": [list("Aa Al 7h 8b".split()), list("Kh Oh 7a 8l".split())]}, None, "d")
+    >>> s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "besszer", "amount": 1})
+    >>> s = s.apply({"seat": 1, "act": "pay"}).apply({"seat": 1, "act": "stop"})
+    >>> for seat, card in ((0, "Aa"), (0, "Al"), (1, "Kh"), (1, "Oh")):  # F-V7: two cards each
+    ...     s = s.apply({"seat": seat, "act": "show", "card": card})
+    >>> s = s.apply({"seat": 0, "act": "look"})
+    >>> round(exact_equity(s, 0), 3)  # two aces against K-O of hearts and two unknown cards
+    0.628
+    """
+    active = state.active()
+    if len(active) != 2 or seat not in active:
+        return None
+    other = active[1] if active[0] == seat else active[0]
+    mine = list(_seen(state, seat))
+    theirs = list(state.shown[other])
+    pool = BOT.unknown_cards(state, seat)
+    need_mine, need_theirs = 4 - len(mine), 4 - len(theirs)
+    if math.comb(len(pool), need_mine) * math.comb(len(pool) - need_mine, need_theirs) > limit:
+        return None
+    entry = state.ranking.entry
+    first = active[0]
+    wins = total = 0
+    for extra in combinations(pool, need_mine):
+        hand = mine + list(extra)
+        me = entry(hand)
+        rest = [c for c in pool if c not in extra]
+        for other_extra in combinations(rest, need_theirs):
+            hand_b = theirs + list(other_extra)
+            them = entry(hand_b)
+            if me[2] != them[2]:
+                wins += me[2] > them[2]
+            else:
+                broken = tie_break(state.options, hand, me, hand_b, them)
+                wins += broken > 0 or (broken == 0 and first == seat)
+            total += 1
+    return wins / total
+
+
+# ---- the expert's inference --------------------------------------------------------------------------
+def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
+    """How likely ``seat`` makes ``action`` with the cards it has seen in ``state``: a soft
+    version of the teacher's thresholds (fold below, aggression above), never 0 or 1.
+
+    >>> from hcards_core.ferbli import GAME
+    >>> s = GAME.deal(GAME.new_session(3, GAME.parse_options({}), 2, {}),
+    ...               {"hands": [list("Aa Al 7h 8b".split()), list("8h 7l 7a 8l".split()),
+    ...                          list("Xb Ob Ka Ol".split())]}, None, "d")
+    >>> act_likelihood(s, 1, {"seat": 1, "act": "fold"}) > act_likelihood(s, 1, {"seat": 1, "act": "vizi"})
+    True
+    """
+    act = action["act"]
+    legal = {a["act"] for a in state.legal_actions()}
+    score = hand_score(state, _seen(state, seat))
+    phase = state.phase
+    fold_at, aggr_at = {"vizi": (PAY_START, 2.0), "answer": (_call_need(state, seat), 2.0),
+                        "mehet": (0.0, BESSZER_START), "charge": (0.0, CHARGE_START),
+                        "counter": (0.0, CHARGE_START), "open": (0.0, BET_HAND),
+                        "reraise": (0.0, RERAISE_HAND)}.get(phase, (0.0, 2.0))
+    p_fold = _sigmoid(fold_at - score) if "fold" in legal else 0.0
+    aggressive = legal & AGGRESSIVE
+    p_aggr = (1 - p_fold) * _sigmoid(score - aggr_at) if aggressive and phase != "must_raise" else 0.0
+    p_pass = 1.0 - p_fold - p_aggr
+    if phase == "must_raise":
+        p_pass, p_aggr = 0.0, 1.0
+    p = p_fold if act == "fold" else p_aggr if act in AGGRESSIVE else p_pass
+    return min(max(p, 0.03), 0.97)
+
+
+def _call_need(state: FerbliState, seat: int) -> float:
+    if state.context == "besszer":
+        return CALL_BESSZER
+    if state.context in ("charge", "counter"):
+        return PAY_CHARGE
+    return CALL_HAND if state.owe[seat] <= max(state.pot // 3, state.vizi) else BET_HAND
+
+
+def _sigmoid(x: float, sharpness: float = 12.0) -> float:
+    return 1.0 / (1.0 + math.exp(-sharpness * x))
+
+
+# ---- amounts and statistics ----------------------------------------------------------------------------
+def _amounts(state: FerbliState, lo: int, hi: int | None, equity: float, expert: bool) -> list[int]:
+    v = state.vizi
+    top = hi if hi is not None else max(4 * lo, state.pot)
+    top = max(lo, top - (top - lo) % v)  # whole vizis above the least
+    sized = lo + round(max(0.0, 2 * equity - 1) * state.pot / v) * v
+    wanted = {lo, top, min(max(sized, lo), top)}
+    if expert:
+        wanted |= {min(top, lo + v), min(top, max(lo, state.pot - state.pot % v))}
+    return sorted(wanted)
+
+
+def _rng(rng) -> random.Random:
+    return rng if isinstance(rng, random.Random) else random.Random(rng)
+
+
+def _weighted_mean(xs, ws) -> float:
+    total = sum(ws)
+    return sum(x * w for x, w in zip(xs, ws)) / total if total else 0.0
+
+
+def _weighted_std(xs, ws, mean) -> float:
+    total = sum(ws)
+    return math.sqrt(sum(w * (x - mean) ** 2 for x, w in zip(xs, ws)) / total) if total else 0.0
+
+
+def _best_shares(scores: list[list[float]], weights: list[float]) -> list[float]:
+    shares = [0.0] * len(scores)
+    total = sum(weights) or 1.0
+    for i, w in enumerate(weights):
+        top = max(s[i] for s in scores)
+        for k, s in enumerate(scores):
+            if s[i] == top:
+                shares[k] += w / total
+    return shares
+BOT = FerbliBot()
