@@ -272,9 +272,11 @@ def _initial(world: FerbliState) -> FerbliState:
     first = [world.held[s][:2] for s in range(world.players)]
     later = tuple(tuple(world.held[s][2:]) + tuple(world.later[s][len(world.held[s]) - 2:])
                   for s in range(world.players))
-    return FerbliState(world.players, world.dealer, world.options, world.ranking, first, later, None,
+    # F-V6 announced: the deal began with the dealer's announcement still to come
+    announced = world.announcing or any(a["act"] in ("call_or_drop", "no_call_or_drop") for a in world.history)
+    return FerbliState(world.players, world.dealer, world.options, first, later, None,
                        world.bottom, carried=world.carried_in, forced=world.forced,
-                       call_or_drop=world.call_or_drop)
+                       call_or_drop=world.call_or_drop and not announced, announce=announced)
 
 
 # ---- hand strength -----------------------------------------------------------------------------------

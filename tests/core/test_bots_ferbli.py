@@ -372,6 +372,7 @@ def variants():
             out += [{name: c} for c in opt.choices if c != opt.default]
         elif isinstance(opt.default, bool):
             out.append({name: True})
+    out = [o if "call_or_drop_announced" not in o else {"call_or_drop": True, **o} for o in out]  # it needs call_or_drop
     return out + [{"table_cap": 6}, {"vizi": 2}, {"majzli": True, "shown_cards": True, "limit": "unlimited"}]
 
 
