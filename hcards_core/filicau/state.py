@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import card_name, suit_name
+from ..cards import PACK, card_name, suit_name
 from ..errors import IllegalAction
 from ..game import State as _Base
 from ..messages import render, seat_label, team_label
@@ -132,7 +132,9 @@ class FilicauState(_Base):
         Rich and poor (FK-V4) only names the trump suit: any card that is not a top trump,
         except in its 'named' form, which calls a partner as FK-3.3 does."""
         own = () if self.ctx.overs_make_rich else self.held[self.old_man]
-        return [c for h in self.dealt for c in h if c not in self.ctx.top and c not in own]
+        dealt = {c for h in self.dealt for c in h}
+        # In pack order: listed hand by hand, the choices would tell the öreg which cards lie together.
+        return [c for c in PACK if c in dealt and c not in self.ctx.top and c not in own]
 
     def verify(self, action: dict) -> None:
         # FK-1.4: either master may name the slave, so the turn check is by team.
