@@ -228,11 +228,19 @@ def _key(card, led, trump, eff, power) -> int:
     return power[card] + 1000 if s == trump else power[card] if s == led else -1
 
 
+_STATUS: dict[tuple, list[str]] = {}  # the status tables, per session facts and points
+_MORE: dict[tuple, bool] = {}  # does taking more points help? per session facts and count
+
+
 def final_worth(state: FilicauState, team: int, own: int) -> float:
     """``value`` of the deal for ``team`` if it ends with ``own`` of the 8 card points."""
     p0 = own if team == 0 else R.TOTAL - own
-    status = state._outcome_for(p0)["status"][team]
-    return 2 * own - R.TOTAL + STATUS_WORTH * STATUS_SCORE[status]
+    ctx = state.ctx
+    key = (ctx.mode, ctx.form, ctx.prior, ctx.fixed is not None, p0)  # all the status table reads
+    status = _STATUS.get(key)
+    if status is None:
+        status = _STATUS[key] = state._outcome_for(p0)["status"]
+    return 2 * own - R.TOTAL + STATUS_WORTH * STATUS_SCORE[status[team]]
 
 
 class FilicauBot(GameBot):
@@ -242,7 +250,6 @@ class FilicauBot(GameBot):
     unit = "card points"
     playout_ms = 2.0  # measured: one beginner playout of a 4-player deal from its start, CPython
     min_worlds = {"club": 12, "expert": 24}
-    endgame_tricks = {"club": 2, "expert": 3}
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:
@@ -327,8 +334,12 @@ class FilicauBot(GameBot):
         return sum(len(h) for h in state.held)
 
     def exact_ready(self, world: FilicauState, tier: str) -> bool:
-        """Search exactly once at most ``endgame_tricks[tier]`` tricks are left to play."""
-        return world.phase != CALL and self.cards_in_hands(world) <= self.endgame_tricks[tier] * world.players
+        """Search exactly over the last two tricks (club), or the last 12 cards if that is more
+        (expert: three tricks with four players; measured 13 ms a world, 6 players' three
+        tricks would cost 100 ms)."""
+        cards = self.cards_in_hands(world)
+        limit = 2 * world.players if tier == "club" else max(2 * world.players, 12)
+        return world.phase != CALL and cards <= limit
 
     def step(self, state: FilicauState, action: dict) -> FilicauState:
         """A legal action applied without checking it again (playouts and search only; the
@@ -409,24 +420,39 @@ class FilicauBot(GameBot):
         left = R.TOTAL - sum(state.seat_points)
         if left == 0:
             return True, {}
-        now = final_worth(state, team, own)
-        best_more = max(final_worth(state, team, own + k) for k in range(1, left + 1))
-        return best_more >= now, {"own": own, "opp": R.TOTAL - left - own, "left": left}
+        ctx = state.ctx
+        key = (ctx.mode, ctx.form, ctx.prior, ctx.fixed is not None, team, own, left)
+        more = _MORE.get(key)
+        if more is None:
+            now = final_worth(state, team, own)
+            more = _MORE[key] = max(final_worth(state, team, own + k) for k in range(1, left + 1)) >= now
+        return more, {"own": own, "opp": R.TOTAL - left - own, "left": left}
 
     def _play(self, state, seat, legal):
         if len(legal) == 1:
             return legal[0], "only_card", {}
-        n, eff, power, trump = state.players, state.eff, state.power, state.trump
+        n, eff, power, trump, top = state.players, state.eff, state.power, state.trump, state.ctx.top
         hand = state.held[seat]
-        played = plays(state)
-        gone = {c for _, _, c in played}
-        outside = [c for c in pack_for(n) if c not in gone and c not in hand]
+        gone = {c for _, cards in state.tricks for c in cards}
+        gone.update(c for _, c in state.table)
+        # The strongest card still out (not played, not in this hand) of each effective suit,
+        # and how many are out: all the beginner needs to know about the unseen cards.
+        best_out: dict[str, int] = {}
+        count_out: dict[str, int] = {}
+        for c in pack_for(n):
+            if c not in gone and c not in hand:
+                s_ = eff[c]
+                count_out[s_] = count_out.get(s_, 0) + 1
+                if power[c] > best_out.get(s_, -1):
+                    best_out[s_] = power[c]
         partners, _ = sides(state, seat)
         take, count = self._wants_points(state, seat, partners)
+        # The cheapest cards to give away first: an Over is worth more than a point (it takes a
+        # trick later), a point more than a trump, a trump more than a plain card.
+        low = sorted(legal, key=lambda c: (c in top, card_points(c), eff[c] == trump, power[c]))
         table = state.table
-        low = sorted(legal, key=lambda c: (card_points(c), eff[c] == trump, power[c]))
         if not table:
-            return self._lead(state, seat, legal, hand, outside, partners, take, count, played, low)
+            return self._lead(state, seat, legal, hand, best_out, count_out, partners, take, count, low)
         led = eff[table[0][1]]
         keys = [_key(c, led, trump, eff, power) for _, c in table]
         best = max(keys)
@@ -434,24 +460,19 @@ class FilicauBot(GameBot):
         pts = sum(card_points(c) for _, c in table)
         after = [(seat + k) % n for k in range(1, n - len(table))]
         after_opps = [p for p in after if p not in partners]
-        void = voids(state, played)
 
         def threatened(card):
             """Could a card still out beat ``card`` from a non-partner after this seat?"""
             if not after_opps:
                 return False
-            k = _key(card, led, trump, eff, power)
-            ruff = False
-            for o in outside:
-                ko = _key(o, led, trump, eff, power)
-                if ko > k:
-                    if eff[o] == led or eff[card] == trump:
-                        return True
-                    ruff = True
-            if ruff:
-                led_out = sum(eff[o] == led for o in outside)
-                return led_out < len(after) or any(led in void[p] for p in after_opps)
-            return False
+            suit = eff[card]
+            if best_out.get(suit, -1) > power[card]:
+                return True
+            if suit == trump or trump not in best_out:
+                return False
+            # a trump is out: someone after may be void in the led suit
+            return count_out.get(led, 0) < len(after) or any(
+                led in v for p, v in enumerate(voids(state)) if p in after_opps)
 
         winners = sorted((c for c in legal if _key(c, led, trump, eff, power) > best),
                          key=lambda c: _key(c, led, trump, eff, power))
@@ -464,26 +485,25 @@ class FilicauBot(GameBot):
                 return dump, "escape_dump", count
             return winners[0], "escape_forced", count
         if winner in partners:
-            safe = not threatened(table[keys.index(best)][1])
-            if safe:
+            if not threatened(table[keys.index(best)][1]):
                 give = [c for c in legal if card_points(c)]
                 if give:
-                    card = min(give, key=lambda c: (eff[c] == trump, c in state.ctx.top, power[c]))
+                    card = min(give, key=lambda c: (eff[c] == trump, c in top, power[c]))
                     return card, "smear", {"partner": winner}
-            else:
+            elif pts:
                 secure = [c for c in winners if not threatened(c)]
-                if secure and pts:
+                if secure:
                     return secure[0], "win_safe", {}
             return low[0], "partner_wins", {"partner": winner}
         if winners:
             lw = winners[0]
             how = "trump_low" if eff[lw] == trump and led != trump else "win_cheaply"
             if not after_opps:
-                if pts == 0 and lw in state.ctx.top and losers and card_points(losers[0]) == 0:
+                if pts == 0 and lw in top and losers and card_points(losers[0]) == 0:
                     return losers[0], "save_over", {}
                 return lw, how, {}
             secure = [c for c in winners if not threatened(c)]
-            if secure and (pts or card_points(secure[0]) or secure[0] not in state.ctx.top):
+            if secure and (pts or card_points(secure[0]) or secure[0] not in top):
                 return secure[0], "win_safe" if how == "win_cheaply" else how, {}
             if pts:
                 return lw, how, {}
@@ -493,36 +513,38 @@ class FilicauBot(GameBot):
         card = low[0]
         return card, "forced_points" if card_points(card) else "discard_low", {}
 
-    def _lead(self, state, seat, legal, hand, outside, partners, take, count, played, low):
+    def _lead(self, state, seat, legal, hand, best_out, count_out, partners, take, count, low):
         eff, power, trump = state.eff, state.power, state.trump
         if not take:
             card = min(legal, key=lambda c: (eff[c] == trump, power[c]))
             return card, "escape_low", count
         mine = sorted((c for c in legal if eff[c] == trump), key=power.get, reverse=True)
-        theirs = [c for c in outside if eff[c] == trump]
-        if mine and theirs and power[mine[0]] > max(power[c] for c in theirs) and len(mine) >= len(theirs):
+        out = count_out.get(trump, 0)
+        if mine and out and power[mine[0]] > best_out[trump] and len(mine) >= out:
             return mine[0], "pull_trumps", {}
-        void = voids(state, played)
-        opps = [p for p in range(state.players) if p != seat and p not in partners]
+        void = None
         cash = []
         for c in legal:
-            s = eff[c]
-            if s == trump or not card_points(c):
+            s_ = eff[c]
+            if s_ == trump or not card_points(c) or best_out.get(s_, -1) > power[c]:
                 continue
-            if any(eff[o] == s and power[o] > power[c] for o in outside):
-                continue
-            if theirs and any(s in void[p] and trump not in void[p] for p in opps):
-                continue  # an opponent is known to trump it
+            if out and count_out.get(s_, 0) < state.players - 1:
+                continue  # too few of the suit out: someone is probably void and trumps it
+            if out:
+                void = voids(state) if void is None else void
+                if any(s_ in void[p] and trump not in void[p]
+                       for p in range(state.players) if p != seat and p not in partners):
+                    continue  # an opponent is known to trump it
             cash.append(c)
-        if cash:
-            return max(cash, key=power.get), "cash_winner", {}
+        length = {s_: 0 for s_ in "alhb"}
+        for c in hand:
+            length[eff[c]] += 1
+        if cash:  # the shortest suit first: the others most likely still follow it
+            return max(cash, key=lambda c: (power[c], -length[eff[c]])), "cash_winner", {}
         plain = [c for c in legal if eff[c] != trump and not card_points(c)]
         if plain:
-            length = {s: sum(eff[c] == s for c in hand) for s in "alhb"}
-            card = min(plain, key=lambda c: (-length[eff[c]], power[c]))
-            return card, "lead_low", {}
+            return min(plain, key=lambda c: (-length[eff[c]], power[c])), "lead_low", {}
         return low[0], "lead_low", {}
-
 
 BOT = FilicauBot()
 BOTS = {"filicau": BOT, "filko": BOT}
