@@ -2,6 +2,7 @@
 //
 //   node scripts/bench-pyodide.mjs --wheel FILE [--quick] [--sizes JSON]
 //   node scripts/bench-pyodide.mjs --wheel FILE --serve
+//   node scripts/bench-pyodide.mjs --wheel FILE --module bench_bots [--sizes JSON]
 //
 // The hcards_core wheel the site ships is unpacked into Pyodide's site-packages and the very
 // same bench_core.py that scripts/bench runs on CPython is run here. Prints one JSON object:
@@ -20,12 +21,18 @@ let wheel = null;
 let quick = false;
 let sizes = null;
 let serve = false;
+let moduleName = "bench_core"; // or bench_bots (scripts/bench --only bots): the same run(sizes, quick)
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--wheel") wheel = path.resolve(argv[++i]);
   else if (argv[i] === "--quick") quick = true;
   else if (argv[i] === "--serve") serve = true;
   else if (argv[i] === "--sizes") sizes = JSON.parse(argv[++i]);
+  else if (argv[i] === "--module") moduleName = argv[++i];
   else { console.error(`unknown argument ${argv[i]}`); process.exit(2); }
+}
+if (!["bench_core", "bench_bots"].includes(moduleName)) {
+  console.error(`unknown module ${moduleName}`);
+  process.exit(2);
 }
 if (!wheel) {
   console.error("usage: node scripts/bench-pyodide.mjs --wheel hcards_core-*.whl [--quick] [--sizes JSON]");
@@ -34,15 +41,15 @@ if (!wheel) {
 
 const { pyodide, ms: loadMs } = await loadPyodideOffline();
 installWheels(pyodide, [wheel]);
-pyodide.FS.writeFile("/home/pyodide/bench_core.py", fs.readFileSync(path.join(repo, "scripts", "bench_core.py")));
+pyodide.FS.writeFile(`/home/pyodide/${moduleName}.py`, fs.readFileSync(path.join(repo, "scripts", `${moduleName}.py`)));
 const t0 = performance.now();
 pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import hcards_core.ferbli, hcards_core.zsiros, hcards_core.filicau");
 const importMs = performance.now() - t0;
 const bench = pyodide.runPython(`
-import json, bench_core
+import json, ${moduleName} as bench_module
 def bench(request):
     request = json.loads(request)
-    return json.dumps(bench_core.run(request.get("sizes"), quick=request.get("quick", False)))
+    return json.dumps(bench_module.run(request.get("sizes"), quick=request.get("quick", False)))
 bench
 `);
 function check() {

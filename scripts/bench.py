@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,bots] [--deals N] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -40,6 +40,11 @@ TARGETS = {
     "step_us": 50.0,              # legal actions + apply ≤ 50 µs on CPython, every game
     "pyodide_ratio": 2.5,         # Pyodide within 2.5 × CPython
     "build_s": 60.0,              # the full five-language build
+    # computer players (issue 15): win rate of the first tier on duplicate deals, ms per decision
+    "bots_win_rate": {"beginner-random": 0.75, "club-beginner": 0.60, "expert-club": 0.55},
+    "bots_club_pyodide_median_ms": 250.0,
+    "bots_club_pyodide_p95_ms": 1000.0,
+    "bots_expert_pyodide_p95_ms": 3000.0,
 }
 
 CHROMIUM_ARGS = [
@@ -120,6 +125,64 @@ def bench_core(tree: Path, quick: bool, rounds: int) -> dict:
     }
     return {"rounds": rounds, "cpython": cp, "pyodide": py, "pyodide_over_cpython": ratio,
             "pyodide_boot": boot, "runs": {"cpython": cp_runs, "pyodide": py_runs}}
+
+
+# ================================================================ bots
+
+
+def bench_bots(tree: Path, quick: bool, deals: int | None, positions: int | None = None) -> dict:
+    """Strength on CPython (duplicate matches: each tier against the one below, beginner against
+    random, every game and table size whose bot exists) and time per decision on CPython and
+    inside Pyodide under Node with the wheel the site ships."""
+    runtime_hook = load_module("hcards_bench_runtime_hook", tree / "scripts/hooks/runtime.py")
+    wheel = runtime_hook.build_wheel()
+    sys.path.insert(0, str(tree))
+    sys.path.insert(0, str(tree / "scripts"))
+    for mod in [m for m in sys.modules if m == "hcards_core" or m.startswith("hcards_core.")]:
+        del sys.modules[mod]
+    bench_bots_mod = load_module("bench_bots", tree / "scripts/bench_bots.py")
+    sizes = {"deals": deals or (20 if quick else bench_bots_mod.FULL["deals"]),
+             "positions": positions or (10 if quick else bench_bots_mod.FULL["positions"])}
+    log(f"bots: CPython, duplicate matches of {sizes['deals']} deals and decision times")
+    cp = bench_bots_mod.run(sizes)
+    log("bots: Pyodide, decision times")
+    node = subprocess.run(
+        ["node", str(tree / "scripts/bench-pyodide.mjs"), "--wheel", str(wheel), "--module", "bench_bots",
+         "--sizes", json.dumps({**sizes, "matches": False})],
+        cwd=tree, capture_output=True, text=True,
+    )
+    if node.returncode:
+        log("bots: the Pyodide run failed:\n" + node.stderr[-2000:])
+        py = None
+    else:
+        py = json.loads(node.stdout.strip().splitlines()[-1])
+    return {"cpython": cp, "pyodide": py}
+
+
+def bots_rows(bots: dict) -> list[tuple[str, str, str, str, str]]:
+    rows = [("Computer players (duplicate deals; CPython %s)" % bots["cpython"]["python"], "", "", "", "")]
+    for m in bots["cpython"]["matches"]:
+        pair = "-".join(m["tiers"])
+        goal = TARGETS["bots_win_rate"].get(pair)
+        rows.append((f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, {m['deals']} deals",
+                     f"{m['win_rate']:.1%}", f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
+                     "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal)))
+    py_times = {(t["game"], t["players"], t["tier"]): t for t in (bots.get("pyodide") or {}).get("times", [])}
+    for t in bots["cpython"]["times"]:
+        p = py_times.get((t["game"], t["players"], t["tier"]))
+        name = f"{t['game']} {t['players']}p {t['tier']} ms/decision median | p95"
+        rows.append((name + ", CPython", f"{fmt(t['median_ms'])} | {fmt(t['p95_ms'])}", f"{t['decisions']} decisions", "", ""))
+        if p:
+            target, ok = "", None
+            if t["tier"] == "club":
+                target = "≤ 250 | ≤ 1000"
+                ok = p["median_ms"] <= TARGETS["bots_club_pyodide_median_ms"] and p["p95_ms"] <= TARGETS["bots_club_pyodide_p95_ms"]
+            elif t["tier"] == "expert":
+                target, ok = "p95 ≤ 3000", p["p95_ms"] <= TARGETS["bots_expert_pyodide_p95_ms"]
+            ratio = p["median_ms"] / t["median_ms"] if t["median_ms"] else None
+            rows.append((name + ", Pyodide", f"{fmt(p['median_ms'])} | {fmt(p['p95_ms'])}",
+                         f"×{ratio:.2f} CPython" if ratio else "", target, mark(ok)))
+    return rows
 
 
 # ================================================================ build
@@ -518,6 +581,8 @@ def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
                      mark(longest <= TARGETS["longtask_ms"])))
         outside = sum(len(v[c]["outside_requests"]) for v in br["pages"].values() for c in ("cold", "warm"))
         rows.append(("requests to other hosts", str(outside), "", "0", mark(outside == 0)))
+    if results.get("bots"):
+        rows += bots_rows(results["bots"])
     b = results.get("build")
     if b:
         rows.append(("Build", "", "", "", ""))
@@ -546,7 +611,9 @@ def print_table(rows) -> None:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
-    ap.add_argument("--only", default="core,browser,build", help="comma-separated: core,browser,build")
+    ap.add_argument("--only", default="core,browser,build", help="comma-separated: core,browser,build,bots")
+    ap.add_argument("--deals", type=int, default=None, help="bots: duplicate deals per match (default 2,000; --quick 20)")
+    ap.add_argument("--positions", type=int, default=None, help="bots: positions timed per game, table size and tier")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
     ap.add_argument("--site", type=Path, help="measure this already built site in the browser instead of the fresh build")
     ap.add_argument("--out", type=Path, default=REPO / "bench-results" / "bench.json")
@@ -572,6 +639,8 @@ def main(argv: list[str]) -> int:
             results["build"]["serve"] = bench_serve_rebuild(tree)
         if "core" in parts:
             results["core"] = bench_core(tree, args.quick, 1 if args.quick else 3)
+        if "bots" in parts:
+            results["bots"] = bench_bots(tree, args.quick, args.deals, args.positions)
         if "browser" in parts:
             if site is None:
                 log("browser: skipped (no built site)")

@@ -105,6 +105,11 @@ class GameBot:
         """A finished deal's worth to ``seat``'s side, in ``unit`` terms (what the tiers maximise)."""
         raise NotImplementedError
 
+    def consistent_hands(self, state, seat: int, hands: list[list[str]]) -> bool:
+        """May the seats hold ``hands`` given what play revealed (e.g. a void shown by not
+        following suit)? The tests enumerate placements with it; default: any placement."""
+        return True
+
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""
         return 1.0
@@ -113,6 +118,13 @@ class GameBot:
     def score(self, state, seat: int) -> float:
         """What a finished deal adds to the match score of ``seat``'s side (default: value)."""
         return self.value(state, seat)
+
+    def match_score(self, state, seats: list[int]) -> float:
+        """A finished deal's worth to a group of seats in a match: ``score`` once per side."""
+        sides = {}
+        for s in seats:
+            sides.setdefault(self.side(state, s), s)
+        return sum(self.score(state, s) for s in sides.values())
 
     def side(self, state, seat: int):
         """A key equal for seats playing together (default: the fixed team, else the seat)."""
@@ -133,15 +145,15 @@ class GameBot:
 
     def trick_taker(self, before, after, seat: int) -> bool | None:
         """Did ``seat``'s side take the trick that ended between the two states (None: none ended)."""
-        t0, t1 = self.tricks_won(before), self.tricks_won(after)
-        if t0 is None or t0 == t1:
-            return None
-        team = after.seat_team(seat)
-        k = seat if team is None else team
-        return t1[k] > t0[k]
+        return self._took(self.tricks_won(before), after, seat)
 
     def cards_in_hands(self, state) -> int:
         return sum(len(h) for h in state.hands())
+
+    def world_key(self, world):
+        """A hashable key equal for worlds with the same hidden cards (exact results are
+        reused), or None."""
+        return None
 
     def exact_ready(self, world, tier: str) -> bool:
         """Is ``world`` small enough, with nothing left to chance, for the exact search?"""
@@ -211,6 +223,7 @@ class GameBot:
         tricks = [[] for _ in actions]
         weights: list[float] = []
         exact_worlds = 0
+        solved: dict = {}  # exact results of worlds already searched (the same hidden cards)
         start = time.perf_counter()
         rounds = self.expert_rounds if weighted else 1
         per_round = -(-n_worlds // rounds)
@@ -222,11 +235,18 @@ class GameBot:
                 weights.append(w)
                 exact = self.exact_ready(world, tier)
                 exact_worlds += exact
-                for j, action in enumerate(actions):
-                    if exact:
-                        v, t = self.exact_value(world, action, seat)
-                    else:
-                        v, t = self.playout(world, action, seat, random.Random(master * 104729 + i))
+                key = self.world_key(world) if exact else None
+                if key is not None and key in solved:
+                    results = solved[key]
+                elif exact:
+                    table: dict = {}
+                    results = [self.exact_value(world, action, seat, table) for action in actions]
+                else:
+                    results = [self.playout(world, action, seat, random.Random(master * 104729 + i))
+                               for action in actions]  # the same playout seed for every action
+                if key is not None:
+                    solved[key] = results
+                for j, (v, t) in enumerate(results):
                     values[j].append(v)
                     tricks[j].append(t)
             done = min(n_worlds, done + per_round)
@@ -264,32 +284,66 @@ class GameBot:
 
     def playout(self, world, action: dict, seat: int, rng: random.Random) -> tuple[float, bool | None]:
         """Play ``action`` then the beginner policy for everyone to the end: (value, took the trick?)."""
-        state = self.step(world, action)
-        took = self.trick_taker(world, state, seat)
+        state = self.playout_start(world)
+        t0 = self.tricks_won(state)
+        state = self.advance(state, action)
+        took = self._took(t0, state, seat)
         while not state.is_over:
-            nxt = self.step(state, self.playout_policy(state, state.to_act, rng))
             if took is None:
-                took = self.trick_taker(state, nxt, seat)
-            state = nxt
+                t0 = self.tricks_won(state)
+            state = self.advance(state, self.playout_policy(state, state.to_act, rng))
+            if took is None:
+                took = self._took(t0, state, seat)
         return self.value(state, seat), took
 
-    # ---- exact endgame ------------------------------------------------------------------------
-    def exact_value(self, world, action: dict, seat: int) -> tuple[float, bool | None]:
-        """The minimax value of ``action`` in a fully known ``world``, and whether the best line
-        takes the current trick."""
-        mine = self.side(world, seat)
-        after = self.step(world, action)
-        value = self.search(after, seat, mine, -math.inf, math.inf)
-        return value, self._line_trick(world, after, seat, mine)
+    def playout_start(self, world):
+        """The state a playout starts from (a game may return a private copy to change in place)."""
+        return world
 
-    def search(self, state, seat: int, mine, alpha: float, beta: float) -> float:
+    def advance(self, state, action: dict):
+        """One playout step: the next state (``step``), or ``state`` itself changed in place when
+        ``playout_start`` gave a private copy."""
+        return self.step(state, action)
+
+    def _took(self, t0, after, seat: int) -> bool | None:
+        t1 = self.tricks_won(after)
+        if t0 is None or t0 == t1:
+            return None
+        team = after.seat_team(seat)
+        k = seat if team is None else team
+        return t1[k] > t0[k]
+
+    # ---- exact endgame ------------------------------------------------------------------------
+    def exact_value(self, world, action: dict, seat: int, table: dict | None = None) -> tuple[float, bool | None]:
+        """The minimax value of ``action`` in a fully known ``world``, and whether the best line
+        takes the current trick. ``table``: a transposition table shared by one world's actions."""
+        mine = self.side(world, seat)
+        table = {} if table is None else table
+        after = self.step(world, action)
+        value = self.search(after, seat, mine, -math.inf, math.inf, table)
+        return value, self._line_trick(world, after, seat, mine, table)
+
+    def search_key(self, state):
+        """A hashable key equal for positions with the same future (the transposition table),
+        or None (no table)."""
+        return None
+
+    def search(self, state, seat: int, mine, alpha: float, beta: float, table: dict | None = None) -> float:
         """Alpha-beta: ``seat``'s side maximises ``value``, the other side minimises it."""
         if state.is_over:
             return self.value(state, seat)
+        key = self.search_key(state) if table is not None else None
+        if key is not None:
+            hit = table.get(key)
+            if hit is not None:
+                v, flag = hit
+                if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                    return v
+        a0, b0 = alpha, beta
         maximise = self.side(state, state.to_act) == mine
         best = -math.inf if maximise else math.inf
         for action in state.legal_actions():
-            v = self.search(self.step(state, action), seat, mine, alpha, beta)
+            v = self.search(self.step(state, action), seat, mine, alpha, beta, table)
             if maximise:
                 if v > best:
                     best = v
@@ -300,15 +354,17 @@ class GameBot:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
+        if key is not None:  # exact (0), a lower bound (1) or an upper bound (-1)
+            table[key] = (best, 0 if a0 < best < b0 else 1 if best >= b0 else -1)
         return best
 
-    def _line_trick(self, before, state, seat: int, mine) -> bool | None:
+    def _line_trick(self, before, state, seat: int, mine, table: dict | None = None) -> bool | None:
         """Follow the best line from ``state`` until the current trick ends: who took it."""
         took = self.trick_taker(before, state, seat)
         while took is None and not state.is_over:
             maximise = self.side(state, state.to_act) == mine
             children = [self.step(state, a) for a in state.legal_actions()]
-            scored = [(self.search(c, seat, mine, -math.inf, math.inf), k) for k, c in enumerate(children)]
+            scored = [(self.search(c, seat, mine, -math.inf, math.inf, table), k) for k, c in enumerate(children)]
             pick = (max if maximise else min)(scored, key=lambda vk: (vk[0], -vk[1]))[1]
             took = self.trick_taker(state, children[pick], seat)
             state = children[pick]

@@ -9,9 +9,8 @@ assumes nothing about how the others choose must therefore see every placement o
 unknown cards (pack minus own hand minus every played card) into the other hands and the
 talon as equally likely: ``sample_world`` deals them uniformly, in pack order, from the seed.
 The evidence play does give is soft: a player who lets zsír go by without hitting probably
-had no card of the led rank and no VII; ``world_weight`` turns that into the expert's weights,
-for the rounds of the current trick (no card is drawn inside a trick, so a hand then is its
-hand now plus what it has played since).
+had no card of the led rank and no VII; ``world_weight`` turns every such pass since the deal
+(``passes``, replayed from the public history) into the expert's weights.
 
 The beginner's rules of thumb (``reason`` keys ``bot.zsiros.<why>``, in five languages):
 take the zsír (Aces and Tens) when you can; hit with the cheapest card that wins (the led
@@ -28,6 +27,7 @@ plus the card-point margin / 200 as a tie-break (it never outweighs a game point
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..zsiros.rules import CALLS, SEVEN, ZSIR
@@ -55,7 +55,8 @@ class ZsirosBot(GameBot):
     game = "zsiros"
     unit = "game points"
     playout_ms = 0.9
-    endgame_cards = {"club": 8, "expert": 12}
+    endgame_cards = {"club": 8, "expert": 8}
+    margin_weight = 1 / 200  # card points' share of the value: a tie-break under the game points
 
     # ---- what the seat knows -----------------------------------------------------------------
     def _seen(self, state, seat: int) -> set:
@@ -94,11 +95,32 @@ class ZsirosBot(GameBot):
         nxt._do(action)
         return nxt
 
+    def playout_start(self, world):
+        return world.copy()
+
+    def advance(self, state, action: dict):
+        state.events = []
+        state._do(action)
+        return state
+
     def tricks_won(self, state):
         return tuple(state.tricks)
 
     def side(self, state, seat: int):
         return seat % 2
+
+    def world_key(self, world):
+        return tuple(tuple(sorted(h)) for h in world.hands_)
+
+    def search_key(self, state):
+        """What the rest of the hand depends on: the hands, whose turn in which phase, the
+        trick so far (led rank, winner, cards in the round, zsír on the table) and the score."""
+        rounds = state.rounds
+        return (tuple(tuple(sorted(h)) for h in state.hands_), state.phase, state.turn, state.leader,
+                state.led, state.winner, len(rounds[-1]) if rounds else 0,
+                _points(c for r in rounds for c in r), _points(state.won[0]), _points(state.won[1]),
+                state.tricks[0] > 0, state.tricks[1] > 0, state.last_trick,
+                state.last_card[1][0] == SEVEN if state.last_seven_loses and state.last_card else None)
 
     def exact_ready(self, world, tier: str) -> bool:
         return not world.talon and sum(len(h) for h in world.hands_) <= self.endgame_cards[tier]
@@ -108,7 +130,7 @@ class ZsirosBot(GameBot):
         mine = seat % 2
         pts = res["card_points"]
         sign = 1 if res["winner"] == mine else -1
-        return sign * res["game_points"] + (pts[mine] - pts[1 - mine]) / 200
+        return sign * res["game_points"] + (pts[mine] - pts[1 - mine]) * self.margin_weight
 
     def score(self, state, seat: int) -> float:
         res = state.result()
@@ -260,23 +282,87 @@ class ZsirosBot(GameBot):
         return None
 
     # ---- the expert's inference --------------------------------------------------------------
+    def passes(self, state) -> list[tuple[int, int, str, dict]] | None:
+        """The public moments a seat let zsír go although a hit would have taken it: a card that
+        did not hit, played to a trick holding zsír that the other side was winning, or a
+        leader's ``stop`` on such a trick. Each as (action index, seat, led rank, cards that
+        seat drew after it). Replays the trick flow from ``history``; None when the history
+        does not go back to the deal (or with ping-pong, whose flow this does not follow)."""
+        n = state.players
+        plays = [a for a in state.history if a.get("act") in ("play", "stop")]
+        played = sum(1 for a in plays if a["act"] == "play")
+        if state.ping_pong or played != 32 - len(state.talon) - sum(len(h) for h in state.hands_):
+            return None
+        talon, sizes = 32 - 4 * n, [4] * n
+        out: list = []
+        draws: list[tuple[int, list[int]]] = []
+        phase, led, winner, leader, table, in_round = LEAD, None, None, None, [], 0
+
+        def end(t):
+            nonlocal phase, leader
+            need = [4 - sizes[s] for s in range(n)]
+            nonlocal talon
+            if talon:
+                got = need if sum(need) <= talon else [talon // n] * n
+                for s in range(n):
+                    sizes[s] += got[s]
+                talon -= sum(got)
+                draws.append((t, got))
+            phase, leader = LEAD, winner
+
+        for t, a in enumerate(state.history):
+            act, s = a.get("act"), a.get("seat")
+            if act == "stop":
+                if _points(table):
+                    out.append((t, s, led))
+                end(t)
+                continue
+            if act != "play":
+                continue
+            card = a["card"]
+            sizes[s] -= 1
+            hit = card[0] == led or card[0] == SEVEN
+            if phase == LEAD:
+                led, winner, leader, table, in_round, phase = card[0], s, s, [card], 1, PLAY
+            elif phase == DECIDE:
+                winner, in_round, phase = s, 1, PLAY
+                table.append(card)
+            else:
+                if not hit and winner % 2 != s % 2 and _points(table):
+                    out.append((t, s, led))
+                if hit:
+                    winner = s
+                table.append(card)
+                in_round += 1
+            if in_round == n:
+                if not sizes[leader] or winner % 2 == leader % 2:
+                    end(t)
+                else:
+                    phase, in_round = DECIDE, 0
+        return [(t, s, led, sum(got[s] for dt, got in draws if dt >= t)) for t, s, led in out]
+
     def world_weight(self, world, state, seat: int) -> float:
-        """Likelihood of the current trick's plays by the other seats in ``world``: a seat that
-        played a card that did not hit, to a round holding zsír while the other side was
-        winning, would have hit with a card of the led rank or a VII most of the time."""
-        if state.phase == LEAD or not state.rounds:
+        """The likelihood, in ``world``, of every time another seat let zsír go (``passes``):
+        1 if it then held no card of the led rank and no VII, else ``NOT_HIT_LIKELIHOOD``.
+        Its hand then is not known exactly even in a world (which of its cards it drew later
+        is hidden): the cards it played since or holds now, less as many as it drew since,
+        taken as a uniformly random subset — a hypergeometric chance of holding no hit."""
+        passes = self.passes(state)
+        if not passes:
             return 1.0
-        n, led = state.players, state.led
-        order = [((state.leader + k) % n, card) for r in state.rounds for k, card in enumerate(r)]
-        weight, winner, on_table = 1.0, order[0][0], 0
-        for i, (s, card) in enumerate(order):
-            if i and (card[0] == led or card[0] == SEVEN):
-                winner = s
-            elif i and s != seat and winner % 2 != s % 2 and on_table:
-                since = [c for t, c in order[i + 1:] if t == s]
-                if _hitters(list(world.hands_[s]) + since, led):
-                    weight *= NOT_HIT_LIKELIHOOD
-            on_table += _points((card,))
+        weight = 1.0
+        history = state.history
+        for t, s, led, drawn in passes:
+            if s == seat:
+                continue
+            pool = list(world.hands_[s]) + [a["card"] for a in history[t + 1:]
+                                           if a.get("seat") == s and a.get("act") == "play"]
+            held = len(pool) - drawn
+            if held <= 0:
+                continue
+            hits = len(_hitters(pool, led))
+            p_none = math.comb(len(pool) - hits, held) / math.comb(len(pool), held)
+            weight *= p_none + (1 - p_none) * NOT_HIT_LIKELIHOOD
         return weight
 
 
