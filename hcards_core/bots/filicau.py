@@ -253,8 +253,11 @@ class FilicauBot(GameBot):
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:
-        """The cards in other hands whose holder the seat does not know, in pack order."""
-        seen = set(state.held[seat]) | {c for _, _, c in plays(state)} | set(known_holders(state))
+        """The cards in the other hands (the seat cannot see them), in pack order; some of them
+        have a publicly known holder (``known_holders``)."""
+        seen = set(state.held[seat])
+        seen.update(c for _, cards in state.tricks for c in cards)
+        seen.update(c for _, c in state.table)
         return [c for c in pack_for(state.players) if c not in seen]
 
     def knowledge(self, state: FilicauState, seat: int) -> dict:
@@ -295,6 +298,8 @@ class FilicauBot(GameBot):
         barred = state.old_man if secret_partner(state) and state.called not in state.held[seat] else None
         groups: dict[tuple, list[str]] = {}
         for card in self.unknown_cards(state, seat):
+            if card in holders:
+                continue
             allowed = tuple(i for i, p in enumerate(others)
                             if (state.eff is None or state.eff[card] not in void[p])
                             and not (card == state.called and p == barred))
@@ -326,9 +331,62 @@ class FilicauBot(GameBot):
         return ("team", state.team[seat]) if state.team is not None else ("seat", seat)
 
     def trick_taker(self, before: FilicauState, after: FilicauState, seat: int) -> bool | None:
-        if len(after.tricks) == len(before.tricks) or after.team is None:
+        return self._took(len(before.tricks), after, seat)
+
+    def tricks_won(self, state: FilicauState) -> int:
+        """How many tricks are complete (who took each is in ``state.tricks``)."""
+        return len(state.tricks)
+
+    def _took(self, t0, after: FilicauState, seat: int) -> bool | None:
+        """Did the seat's side (in the world: a secret partner counts) take the trick after
+        the first ``t0``? None while it is not complete."""
+        if t0 is None or len(after.tricks) <= t0 or after.team is None:
             return None
-        return after.team[after.tricks[-1][0]] == after.team[seat]
+        return after.team[after.tricks[t0][0]] == after.team[seat]
+
+    def consistent_hands(self, state: FilicauState, seat: int, hands) -> bool:
+        """Do ``hands`` respect what the seat knows: the voids play showed, the cards whose
+        holder is public, and that the öreg cannot hold a secretly called card?"""
+        void = voids(state)
+        for card, holder in known_holders(state).items():
+            if card not in hands[holder]:
+                return False
+        barred = state.old_man if secret_partner(state) and state.called not in state.held[seat] else None
+        for p, hand in enumerate(hands):
+            if p == seat:
+                continue
+            if state.eff is not None and any(state.eff[c] in void[p] for c in hand):
+                return False
+            if p == barred and state.called in hand:
+                return False
+        return True
+
+    def match_score(self, state: FilicauState, seats: list[int]) -> float:
+        """A group of seats' share of a finished deal in a duplicate match: once per side
+        (4 and 6 players: a group is one side). With 5 players the teams are formed by the
+        call, so a group of seats usually sits on both sides and once-per-side would add +v
+        and −v to nothing: there it is the mean of its seats' values."""
+        if state.players != 5:
+            return super().match_score(state, seats)
+        return sum(self.score(state, s) for s in seats) / len(seats)
+
+    def world_key(self, world: FilicauState):
+        return tuple(tuple(sorted(h)) for h in world.held)
+
+    def search_key(self, state: FilicauState):
+        """What the rest of the deal depends on: the hands, the trick so far, whose turn, the
+        points of each team (the teams themselves are fixed within one world)."""
+        return (tuple(frozenset(h) for h in state.held), state.table, state.turn, state.points, state.phase)
+
+    def playout_start(self, world: FilicauState) -> FilicauState:
+        return world.copy()
+
+    def advance(self, state: FilicauState, action: dict) -> FilicauState:
+        """A playout's private copy changed in place (its containers are tuples, rebuilt by
+        every move, so the world it came from is untouched)."""
+        state.events = []
+        state._do(action)
+        return state
 
     def cards_in_hands(self, state: FilicauState) -> int:
         return sum(len(h) for h in state.held)
