@@ -25,6 +25,15 @@ trick without points or on one the partner already wins; give points to a partne
 safely; lead the top trump to pull trumps when holding the most; cash the highest card left
 of a suit; lead low otherwise; count the points: when the own side is better off taking no
 more (Romanian 0 or 7 points near the end), get rid of the lead and the points instead.
+It reads only what its seat knows (``sides``: with a secret partner nobody but the partner
+knows the teams), so it is also the policy of every seat in the club tier's playouts.
+
+The club and expert tiers are the framework's (``base.GameBot``): sampled worlds, beginner
+playouts, and an exact search of the last two tricks (club) or of the last 12 cards (expert:
+three tricks with four players). The expert weights each world by ``world_weight``: the
+other seats' earlier actions replayed in that world, each as likely as the beginner would
+have chosen it (``NOISE`` for straying) — so a partner who smeared, an öreg's call and a
+seat that ducked all move the weights.
 """
 
 from __future__ import annotations
@@ -586,8 +595,8 @@ class FilicauBot(GameBot):
             s_ = eff[c]
             if s_ == trump or not card_points(c) or best_out.get(s_, -1) > power[c]:
                 continue
-            if out and count_out.get(s_, 0) < state.players - 1:
-                continue  # too few of the suit out: someone is probably void and trumps it
+            if out and count_out.get(s_, 0) < state.players // 2 and len(hand) > 2:
+                continue  # too few of the suit out: an opponent is probably void and trumps it
             if out:
                 void = voids(state) if void is None else void
                 if any(s_ in void[p] and trump not in void[p]
