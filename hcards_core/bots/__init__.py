@@ -71,7 +71,7 @@ def choose(state, seat: int, tier: str = "club", rng: random.Random | int = 0, b
         raise MalformedRecord("bad_field", where="tier", value=repr(tier), expected=", ".join(TIERS))
     bot = bot_for(state.game)
     if bot is None:
-        raise MalformedRecord("game_not_available", where="game", game=state.game)
+        raise MalformedRecord("no_computer_player", where="game", game=state.game)
     return bot.choose(state, seat, tier, as_rng(rng), budget, **options)
 
 

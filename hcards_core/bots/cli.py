@@ -53,7 +53,9 @@ def reason_text(reason: dict | None, lang: str = "en") -> str | None:
     params = dict(reason.get("params") or {})
     if isinstance(params.get("card"), str):
         params["card"] = card_name(params["card"], lang)
-    return render(reason["key"], lang, **params)
+    text = render(reason["key"], lang, **params)
+    rule = params.get("rule")  # the rule of thumb a search kept
+    return f"{text} {reason_text(rule, lang)}" if isinstance(rule, dict) else text
 
 
 def _read(path: str) -> str:
@@ -89,7 +91,7 @@ def run_bot(args) -> tuple[int, str]:
     if state is None or state.is_over:
         raise MalformedRecord("bot_deal_finished", where=f"deals[{last}]")
     if bot_for(record["game"]) is None:
-        raise MalformedRecord("game_not_available", where="game", game=record["game"])
+        raise MalformedRecord("no_computer_player", where="game", game=record["game"])
     seat = state.to_act
     action, why = choose(state, seat, args.tier, rng=args.seed, budget=args.budget_ms, explain=args.explain)
     if why.get("reason"):
@@ -153,7 +155,7 @@ def run_play(args, read=input, write=print) -> tuple[int, str]:
     game = get_game(args.game)
     bot = bot_for(game.name)
     if bot is None:
-        raise MalformedRecord("game_not_available", where="game", game=args.game)
+        raise MalformedRecord("no_computer_player", where="game", game=args.game)
     players = game.check_players(args.players if args.players is not None else game.players[0])
     if not isinstance(args.seat, int) or not 0 <= args.seat < players:
         raise MalformedRecord("bad_seat", where="--seat", seat=args.seat, players=players)

