@@ -46,7 +46,7 @@ from ..filicau import results as R
 from ..filicau.rules import card_points, pack_for
 from ..filicau.state import CALL, CHOOSE, FilicauState
 from ..seats import right_of
-from .base import GameBot
+from .base import GameBot, shuffle
 
 NOISE = 0.5  # expert: the chance a player strays from the beginner's rule of thumb (0.3 left ~2 of 60 worlds effective)
 STATUS_WORTH = 8  # a status step is worth as much as all the card points of a deal
@@ -214,13 +214,14 @@ def deal_unseen(groups: list[tuple[tuple[int, ...], list[str]]], caps: list[int]
             w = _multinomial(len(cards), split) * _ways(rest_classes, tuple(rest))
             if w:
                 options.append((w, split, tuple(rest)))
-        pick = rng.randrange(sum(w for w, _, _ in options))
+        # rng.random() alone: randrange and shuffle draw differently on CPython 3.11 and 3.14
+        pick = int(rng.random() * sum(w for w, _, _ in options))
         for w, split, rest in options:
             if pick < w:
                 break
             pick -= w
         cards = list(cards)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         k0 = 0
         for j, k in zip(allowed, split):
             hands[j].extend(cards[k0:k0 + k])
