@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import PACK, card_name, suit_name
+from ..cards import card_name, suit_name
 from ..errors import IllegalAction
 from ..game import State as _Base
 from ..messages import render, seat_label, team_label
 from ..seats import right_of, seats_from
 from . import results as R
 from .rules import card_points, legal_cards, order, trick_winner
+from .rules import pack_for
 
 CALL, PLAY, CHOOSE, OVER = "call", "play", "choose", "over"
 
@@ -134,7 +135,7 @@ class FilicauState(_Base):
         own = () if self.ctx.overs_make_rich else self.held[self.old_man]
         dealt = {c for h in self.dealt for c in h}
         # In pack order: listed hand by hand, the choices would tell the öreg which cards lie together.
-        return [c for c in PACK if c in dealt and c not in self.ctx.top and c not in own]
+        return [c for c in pack_for(self.players) if c in dealt and c not in self.ctx.top and c not in own]
 
     def verify(self, action: dict) -> None:
         # FK-1.4: either master may name the slave, so the turn check is by team.
