@@ -16,6 +16,7 @@ from ..game import State as _Base
 from ..seats import right_of, seats_from
 from . import results as R
 from .rules import card_points, legal_cards, order, trick_winner
+from .rules import pack_for
 
 CALL, PLAY, CHOOSE, OVER = "call", "play", "choose", "over"
 
@@ -137,7 +138,9 @@ class FilicauState(_Base):
         Rich and poor (FK-V4) only names the trump suit: any card that is not a top trump,
         except in its 'named' form, which calls a partner as FK-3.3 does."""
         own = () if self.ctx.overs_make_rich else self.held[self.old_man]
-        return [c for h in self.dealt for c in h if c not in self.ctx.top and c not in own]
+        dealt = {c for h in self.dealt for c in h}
+        # In pack order: listed hand by hand, the choices would tell the öreg which cards lie together.
+        return [c for c in pack_for(self.players) if c in dealt and c not in self.ctx.top and c not in own]
 
     def may_act(self, seat, action: dict) -> bool:
         """FK-1.4: either master may name the slave, so that turn is by team."""
