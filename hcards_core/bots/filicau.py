@@ -42,6 +42,7 @@ import random
 from functools import lru_cache
 from math import factorial
 
+from ..cards import HIDDEN
 from ..filicau import results as R
 from ..filicau.rules import card_points, pack_for
 from ..filicau.state import CALL, CHOOSE, FilicauState
@@ -316,8 +317,10 @@ class FilicauBot(GameBot):
             groups.setdefault(allowed, []).append(card)
         dealt = deal_unseen(sorted(groups.items()), caps, rng)
         held = list(state.held)
+        shown = state.view(seat)["hands"]  # cards every seat sees keep their place in the hand
         for i, p in enumerate(others):
-            held[p] = tuple(_canon(known[p] + dealt[i]))
+            fill = iter(_canon([c for c in known[p] if c not in shown[p]] + dealt[i]))
+            held[p] = tuple(c if c != HIDDEN else next(fill) for c in shown[p])
         world = state.copy()
         world.held = tuple(held)
         by_seat = [[c for _, s, c in played if s == p] for p in range(n)]
