@@ -145,7 +145,10 @@ class Walkthrough {
         record: this.data.record, deal, after, seat: this.seat, lang: this.data.lang,
         assets: this.data.assets, interactive: true,
       });
-      if (want === this.current && !this.branch.length) this.setTable(value.html);
+      if (want === this.current && !this.branch.length) {
+        this.setTable(value.html);
+        this.root.dataset.liveStep = String(want + 1); // the core's table of this step is shown
+      }
       widgetReady(this.root);
     } catch (err) {
       this.report(err);

@@ -131,7 +131,7 @@ def render(walkthrough: dict, lang: str, links, following: tuple[str, str] | Non
     html = [f'<section class="hc-walkthrough" id="{escape(wid)}" data-hcards="walkthrough" '
             f'tabindex="-1">',
             f'<h2 class="hc-walkthrough-title">{escape(t("title"))}</h2>',
-            f'<p class="hc-walkthrough-intro">{escape(t("intro"))}</p>',
+            f'<p class="hc-walkthrough-intro">{with_clause_ids(t("intro"))}</p>',
             f'<script type="application/json" class="hc-data">{_json(payload)}</script>',
             '<ol class="hc-steps">']
     prev = (None, 0)
