@@ -2,10 +2,17 @@
 
 Each card is 40×64 CSS pixels (viewBox ``0 0 40 64``): the rank index in the top-left and
 (turned) bottom-right corners — ``A K O U X IX VIII VII``, the letters of the card codes —
-with a small suit symbol under it, and one large suit symbol in the middle. The four suit
-symbols are drawn as paths in their traditional colours: acorns (makk) brown, leaves (zöld)
-green, hearts (piros) red, bells (tök) yellow with a red band. ``back.svg`` is the back of a
-card, shown for a hidden card (``??``).
+and a face that tells the rank at a glance, as on the real Hungarian pack:
+
+- VII to X: that many suit signs (pips), in two columns;
+- Ace: one large suit sign;
+- Over (Felső): a figure with the suit sign above its head, at the top of the card;
+- Under (Alsó): a figure with the suit sign at its feet, at the bottom of the card;
+- King: a crowned, bearded figure on a throne, the suit sign on its chest.
+
+The four suit symbols are drawn as paths in their traditional colours: acorns (makk) brown,
+leaves (zöld) green, hearts (piros) red, bells (tök) yellow with a red band. ``back.svg`` is
+the back of a card, shown for a hidden card (``??``).
 
 Every file is ``role="img"`` with a ``<title>`` (the card's English name; pages give the
 ``<img>`` an ``alt`` in their own language). The output is deterministic: the same code
@@ -96,16 +103,87 @@ def _open(title: str) -> list[str]:
 
 
 def _corner(rank: str, suit: str) -> str:
+    """The index: small enough to leave the face its pips; a number card's pips say the suit,
+    a court card and the Ace add a small suit sign under the letter."""
     label = RANK_INDEX[rank]
-    # Long numerals are condensed to stay inside the corner.
-    fit = {3: ' textLength="15" lengthAdjust="spacingAndGlyphs"',
-           4: ' textLength="18" lengthAdjust="spacingAndGlyphs"'}.get(len(label), "")
-    size = 12 if len(label) <= 2 else 11
+    if rank in PIPS:
+        # Long numerals are condensed to stay inside the corner.
+        fit = {3: ' textLength="10.5" lengthAdjust="spacingAndGlyphs"',
+               4: ' textLength="13" lengthAdjust="spacingAndGlyphs"'}.get(len(label), "")
+        return (f'<text x="2.4" y="9" font-family="{FONT}" font-size="8.6" font-weight="700"'
+                f' fill="{INK[suit]}"{fit}>{label}</text>')
     return (
-        f'<text x="3.2" y="13" font-family="{FONT}" font-size="{size}" font-weight="700"'
-        f' fill="{INK[suit]}"{fit}>{label}</text>'
-        f'<g transform="translate(3 15.6) scale(0.42)">{SUIT_SYMBOL[suit]}</g>'
+        f'<text x="2.6" y="10.2" font-family="{FONT}" font-size="10" font-weight="700"'
+        f' fill="{INK[suit]}">{label}</text>'
+        f'<g transform="translate(2.4 12) scale(0.33)">{SUIT_SYMBOL[suit]}</g>'
     )
+
+
+def _sign(suit: str, cx: float, cy: float, size: float) -> str:
+    """The suit symbol centred on (cx, cy), ``size`` px wide."""
+    k = size / 20
+    return (f'<g transform="translate({cx - size / 2:g} {cy - size / 2:g}) scale({k:g})">'
+            f'{SUIT_SYMBOL[suit]}</g>')
+
+
+# Pip centres for the number cards (x, y), two columns and a middle one, inside x 8–32, y 13–53
+# (clear of the corner indices).
+PIPS = {
+    "7": [(12, 17), (28, 17), (20, 25), (12, 33), (28, 33), (12, 47), (28, 47)],
+    "8": [(12, 17), (28, 17), (12, 27.5), (28, 27.5), (12, 38), (28, 38), (12, 48.5), (28, 48.5)],
+    "9": [(12, 17), (28, 17), (12, 27.5), (28, 27.5), (20, 32.5), (12, 38), (28, 38), (12, 48.5), (28, 48.5)],
+    "X": [(12, 17), (28, 17), (20, 22.5), (12, 28), (28, 28), (12, 37), (28, 37), (20, 42.5), (12, 48), (28, 48)],
+}
+PIP_SIZE = 8.2
+
+# Figure colours: a coat in the suit's colour, skin, hair.
+COAT = {"a": "#8a5a2b", "l": "#2e7d32", "h": "#c62828", "b": "#d49b00"}
+SKIN, HAIR, GOLD = "#f2c9a0", "#4a2c12", "#e0a800"
+
+
+def _figure(suit: str, top: float, king: bool = False) -> str:
+    """A standing court figure whose head is at ``top``: head, hat or crown, coat, legs."""
+    y = top
+    ink = INK[suit]
+    parts = [
+        # legs and shoes
+        f'<path d="M17 {y + 19}v7.5M23 {y + 19}v7.5" stroke="{ink}" stroke-width="2.2"/>',
+        # coat: shoulders to the knees, a belt
+        f'<path d="M13 {y + 8.5}Q20 {y + 6} 27 {y + 8.5}L28.5 {y + 20}H11.5z" fill="{COAT[suit]}"'
+        f' stroke="{ink}" stroke-width="0.7" stroke-linejoin="round"/>',
+        f'<path d="M12.3 {y + 14.5}h15.4" stroke="{GOLD}" stroke-width="1.2"/>',
+        # head
+        f'<circle cx="20" cy="{y + 4}" r="3.4" fill="{SKIN}" stroke="{ink}" stroke-width="0.6"/>',
+    ]
+    if king:
+        parts += [
+            # a beard, a crown with three points, an ermine collar
+            f'<path d="M17 {y + 5.2}Q20 {y + 10.5} 23 {y + 5.2}z" fill="#e8e2d0" stroke="{ink}" stroke-width="0.5"/>',
+            f'<path d="M15.8 {y + 1.2}l1-4 1.8 2.4 1.4-3.4 1.4 3.4 1.8-2.4 1 4z" fill="{GOLD}"'
+            f' stroke="#7a4a00" stroke-width="0.5" stroke-linejoin="round"/>',
+            f'<path d="M13.4 {y + 8.8}Q20 {y + 11.6} 26.6 {y + 8.8}" stroke="#fff" stroke-width="1.6" fill="none"/>',
+        ]
+    else:
+        # a feathered hat
+        parts.append(f'<path d="M15.6 {y + 2.2}Q20 {y - 2.6} 24.4 {y + 2.2}z" fill="{HAIR}"/>'
+                     f'<path d="M23 {y + 0.6}q3-3 4.6-2" stroke="{COAT[suit]}" stroke-width="1" fill="none"/>')
+    return "".join(parts)
+
+
+def _face(rank: str, suit: str) -> str:
+    if rank in PIPS:
+        size = PIP_SIZE if rank != "X" else 7.4  # ten pips need a little more room
+        return "".join(_sign(suit, x, y, size) for x, y in PIPS[rank])
+    if rank == "A":  # one large sign in a ring
+        return (f'<circle cx="20" cy="32" r="14.5" fill="none" stroke="{INK[suit]}" stroke-width="0.6"'
+                f' stroke-dasharray="1.5 1.5"/>' + _sign(suit, 20, 32, 24))
+    if rank == "O":  # Over: the sign at the top, the figure below it
+        return _sign(suit, 20, 19, 11) + _figure(suit, 27)
+    if rank == "U":  # Under: the figure above, the sign at the bottom
+        return _figure(suit, 13) + _sign(suit, 20, 46, 11)
+    # King: seated on a throne, crowned, the sign on his chest
+    return (f'<path d="M10.5 {26}h19v24h-19z" fill="#f3e2b8" stroke="#7a4a00" stroke-width="0.6"/>'
+            + _figure(suit, 20, king=True) + _sign(suit, 20, 31.5, 6.5))
 
 
 def card_svg(code: str) -> str:
@@ -120,8 +198,8 @@ def card_svg(code: str) -> str:
     parts += [
         f'<rect x="0.5" y="0.5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="3.5"'
         f' fill="{FACE}" stroke="{EDGE}"/>',
+        _face(rank, suit),
         corner,
-        f'<g transform="translate(8 20) scale(1.2)">{SUIT_SYMBOL[suit]}</g>',
         f'<g transform="rotate(180 20 32)">{corner}</g>',
         "</svg>",
     ]

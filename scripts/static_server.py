@@ -6,7 +6,8 @@ The build writes ``<file>.gz`` beside every text asset and the WebAssembly
 shrink to a fifth, Pyodide's wasm to a third: a page without Python stays well under
 300 KB, and a cold start downloads 6 MB less. Any server works for the site (``python3 -m
 http.server -d site`` included); this one is what ``scripts/serve``, the browser tests and
-the benchmark use.
+the benchmark use. A missing page gets the site's own ``404.html`` (status 404), as a web
+host serves it, not Python's bare error page.
 
     python scripts/static_server.py site [port]        # serves at http://127.0.0.1:port/
 """
@@ -63,6 +64,25 @@ class Handler(SimpleHTTPRequestHandler):
             self.end_headers()
             return f
         return super().send_head()
+
+    def send_error(self, code, message=None, explain=None):
+        """A 404 answered with the site's own 404.html (its links point at the site root, or
+        at the sub-path the request came under); any other error as http.server does."""
+        page = os.path.join(self.directory, "404.html")
+        if code != 404 or self.command not in ("GET", "HEAD") or not os.path.isfile(page):
+            return super().send_error(code, message, explain)
+        with open(page, "rb") as f:
+            body = f.read()
+        if self.subpath and self.path.startswith(self.subpath):
+            prefix = self.subpath.rstrip("/").encode()
+            body = body.replace(b'="/', b'="' + prefix + b"/")
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command == "GET":
+            self.wfile.write(body)
 
     def log_message(self, *args):
         if not self.quiet:

@@ -53,7 +53,11 @@ def imgs(html: str) -> list[dict]:
 ])
 def test_alt_texts_in_the_page_language(lang, alts):
     html = render("Play [[Oa Xh 7l]] now.", lang=lang)
-    assert '<span class="hc-cards" dir="ltr">' in html
+    if lang == "fa":  # a row of cards runs in the reading direction, numbered (issue 20 item 6)
+        assert '<span class="hc-cards hc-cards--ordered" dir="rtl">' in html
+        assert re.findall(r'<span class="hc-card-n" aria-hidden="true">([^<]*)</span>', html) == ["۱", "۲", "۳"]
+    else:
+        assert '<span class="hc-cards" dir="ltr">' in html
     found = imgs(html)
     assert [i["alt"] for i in found] == alts
     assert all(i["class"] == "hc-card" and (i["width"], i["height"]) == ("40", "64") for i in found)

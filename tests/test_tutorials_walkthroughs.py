@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from html import escape
 from pathlib import Path
 from typing import NamedTuple
 
@@ -222,5 +221,9 @@ def test_rendered_walkthroughs_hold_every_step_and_its_narration(lang):
         for w in (w for w in ALL if w["game"] == game):
             for n, s in enumerate(w["steps"], start=1):
                 assert f'id="{w["id"]}-{n}"' in html
-                assert escape(data.text(lang, "walkthroughs", f"{w['id']}.{s['text']}")) in html
+                # the narration, its clause ids kept whole (span.hc-id)
+                assert walkthroughs.with_clause_ids(data.text(lang, "walkthroughs", f"{w['id']}.{s['text']}")) in html
             assert f'id="{w["id"]}-{len(w["steps"]) + 1}"' not in html
+        # the last step of each walkthrough points to the next one, the last to the exercises
+        assert html.count('class="hc-next-step"') == len([w for w in ALL if w["game"] == game])
+        assert f'href="../../{game}/exercises/"' in html

@@ -23,3 +23,36 @@ export function replaceTable(slot, html) {
 export function ruleLink(home, page, rule, label) {
   return el("a", { href: `${home}${page}#${rule}`, class: "hc-rule-link", text: fill(label, { rule }) });
 }
+
+// A text with each clause id (Z-4.3, EX-C2) in a span.hc-id that never breaks at its hyphen.
+export function withIds(text) {
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(/§?\b[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*\b/g)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(el("span", { class: "hc-id", text: m[0] }));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+// Learner progress kept in this browser: exercises (hcards-exercises.js) and walkthroughs
+// stepped through to the end (hcards-walkthrough.js); the progress page reads both.
+export const PROGRESS = { exercises: "hcards:exercises", walkthroughs: "hcards:walkthroughs" };
+
+export function loadProgress(kind) {
+  try {
+    return JSON.parse(localStorage.getItem(PROGRESS[kind])) || {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveProgress(kind, value) {
+  try {
+    localStorage.setItem(PROGRESS[kind], JSON.stringify(value));
+  } catch {
+    /* storage full or disabled: progress is simply not kept */
+  }
+}

@@ -6,7 +6,7 @@
 // browser applies the move, or explains with the clause why it is illegal.
 
 import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter, replaceTable, ruleLink } from "./hcards-ui.js";
+import { el, fill, letter, loadProgress, replaceTable, ruleLink, saveProgress, withIds } from "./hcards-ui.js";
 
 class Walkthrough {
   constructor(root) {
@@ -98,7 +98,14 @@ class Walkthrough {
     if (updateUrl) this.root.focus({ preventScroll: true });
     this.whatif.hidden = true;
     this.whatif.replaceChildren();
+    if (index === this.steps.length - 1) this.markDone();
     this.refresh();
+  }
+
+  // Stepped through to the end: the progress page counts this walkthrough as done.
+  markDone() {
+    const done = loadProgress("walkthroughs");
+    if (!done[this.data.id]) saveProgress("walkthroughs", { ...done, [this.data.id]: { done: true } });
   }
 
   step() {
@@ -110,7 +117,10 @@ class Walkthrough {
   }
 
   setTable(html) {
-    if (this.tableSlot()) replaceTable(this.steps[this.current], html);
+    if (!this.tableSlot()) return;
+    replaceTable(this.steps[this.current], html);
+    // On a phone, the seat whose eyes the view follows keeps its full-size cards.
+    if (this.seat !== null) this.tableSlot().querySelector(`.hc-seat[data-seat="${this.seat}"]`)?.classList.add("hc-seat--own");
   }
 
   onStatus(s) {
@@ -135,7 +145,10 @@ class Walkthrough {
         record: this.data.record, deal, after, seat: this.seat, lang: this.data.lang,
         assets: this.data.assets, interactive: true,
       });
-      if (want === this.current && !this.branch.length) this.setTable(value.html);
+      if (want === this.current && !this.branch.length) {
+        this.setTable(value.html);
+        this.root.dataset.liveStep = String(want + 1); // the core's table of this step is shown
+      }
       widgetReady(this.root);
     } catch (err) {
       this.report(err);
@@ -145,6 +158,8 @@ class Walkthrough {
   async tryAction(action) {
     const { deal, after } = this.step();
     const actions = [...this.branch, action];
+    // A move made from the keyboard keeps the focus on the table after it is redrawn.
+    const focused = this.root.contains(document.activeElement) && document.activeElement.closest("[data-action]");
     try {
       const value = await call("try_actions", {
         record: this.data.record, deal, after, actions, seat: this.seat, lang: this.data.lang, assets: this.data.assets,
@@ -152,9 +167,19 @@ class Walkthrough {
       if (!value.error) this.branch = actions;
       this.setTable(value.html);
       this.showWhatif(value.events, value.error);
+      if (focused) this.refocus(focused.dataset.action);
     } catch (err) {
       this.report(err);
     }
+  }
+
+  // Focus the same move on the new table if it is still offered, else the first move, else the
+  // way back: never <body>, so that the arrow keys and Tab go on from the table.
+  refocus(action) {
+    const slot = this.steps[this.current];
+    const buttons = [...slot.querySelectorAll(".hc-table [data-action]")];
+    const target = buttons.find((b) => b.dataset.action === action) ?? buttons[0] ?? this.whatif.querySelector("button");
+    target?.focus({ preventScroll: true });
   }
 
   showWhatif(events, error) {
@@ -165,7 +190,7 @@ class Walkthrough {
     if (events.length) parts.push(el("ul", {}, ...events.map((t) => el("li", { text: t }))));
     if (error) {
       const rule = ruleLink(this.data.home, error.page, error.rule, ui.rule);
-      parts.push(el("p", { class: "hc-error", role: "alert" }, `${ui.illegal} ${error.message} `, "(", rule, ")"));
+      parts.push(el("p", { class: "hc-error", role: "alert" }, `${ui.illegal} `, ...withIds(error.message), " (", rule, ")"));
     }
     parts.push(back);
     this.whatif.replaceChildren(...parts);

@@ -85,6 +85,14 @@ class PageContext:
         return self.src or self.page_url or "<markdown>"
 
 
+RTL_LANGUAGES = ("fa",)
+
+
+def _persian_digits(n: int) -> str:
+    """``12`` → ``'۱۲'`` (the Extended Arabic-Indic digits Persian text uses)."""
+    return str(n).translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹"))
+
+
 def language_of_src(src_uri: str) -> str:
     """``hu/zsiros/rules.md`` → ``hu``; anything not in a language folder is English."""
     first = src_uri.replace("\\", "/").split("/", 1)[0]
@@ -188,6 +196,13 @@ class HcardsExtension(Extension):
             imgs.append(
                 f'<img class="hc-card" src="{html.escape(self.card_url(code))}" alt="{alt}"'
                 f' width="{CARD_WIDTH}" height="{CARD_HEIGHT}">')
+        if self.context.lang in RTL_LANGUAGES and len(imgs) > 1:
+            # A row of cards is an order (a hand as received, trumps from the top): on a
+            # right-to-left page it runs right to left, each card numbered, so that "the first
+            # card" is the one the reader meets first.
+            slots = "".join(f'<span class="hc-card-at">{img}<span class="hc-card-n" aria-hidden="true">'
+                            f'{_persian_digits(n)}</span></span>' for n, img in enumerate(imgs, start=1))
+            return f'<span class="hc-cards hc-cards--ordered" dir="rtl">{slots}</span>'
         return f'<span class="hc-cards" dir="ltr">{"".join(imgs)}</span>'
 
     def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)

@@ -23,6 +23,8 @@ import tutorial_data  # noqa: E402
 import walkthroughs  # noqa: E402
 import rulings  # noqa: E402
 import exercises  # noqa: E402
+import progress  # noqa: E402
+import guide  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -32,6 +34,7 @@ class Links(NamedTuple):
 
 RENDERERS = {"walkthroughs": walkthroughs.render_game, "exercises": exercises.render_game}
 RENDERERS["checker"] = rulings.render_game  # docs/<lang>/checker.md: data-game="all"
+RENDERERS["progress"] = progress.render_game  # docs/<lang>/progress.md: data-game="all"
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 
@@ -52,3 +55,14 @@ def on_page_content(html, page, config, files):
         return renderer(match["game"], lang, links)
 
     return PLACEHOLDER.sub(fill, html)
+
+
+def on_page_context(context, page, config, nav):
+    """Every page ends with its next step on the guided path (scripts/hooks/guide.py); here,
+    once every page's title is known."""
+    lang = page.file.src_uri.split("/", 1)[0]
+    same_lang = {p.file.src_uri.split("/", 1)[1]: p for p in nav.pages if p.file.src_uri.startswith(lang + "/")}
+    target = guide.next_page(page, same_lang)
+    if target is not None and target.url != page.url:
+        page.content += guide.box(page, target)
+    return context

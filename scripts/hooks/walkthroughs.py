@@ -10,6 +10,7 @@ after its first ``k`` actions, with the events of the actions since the previous
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 
 import tutorial_data as data
@@ -95,7 +96,28 @@ def keys(walkthrough: dict) -> list[str]:
     return [f"{wid}.title", f"{wid}.intro", *(f"{wid}.{s['text']}" for s in walkthrough["steps"])]
 
 
-def render(walkthrough: dict, lang: str, links) -> str:
+CLAUSE_ID = re.compile(r"§?\b[A-Z]{1,3}-[A-Z]?\d+(?:\.\d+)*\b")
+
+
+def with_clause_ids(text: str) -> str:
+    """Escaped ``text`` with each clause id in a ``span.hc-id``, which never breaks at its hyphen
+    (a Persian line broke "EX-C2" into "EX-" / "C2").
+
+    >>> with_clause_ids("Lead again (Z-4.3, EX-C2).")
+    'Lead again (<span class="hc-id">Z-4.3</span>, <span class="hc-id">EX-C2</span>).'
+    """
+    return CLAUSE_ID.sub(lambda m: f'<span class="hc-id">{m[0]}</span>', escape(text))
+
+
+def next_step(lang: str, label: str, href: str) -> str:
+    """The "where next" box at the end of a walkthrough (texts: tutorials/text/<lang>/guide.json)."""
+    g = lambda key: data.text(lang, "guide", key)  # noqa: E731
+    return (f'<div class="hc-next-step"><p>{escape(g("wt_done"))}</p><p><strong>{escape(g("next_step"))}</strong> '
+            f'<a class="md-button md-button--primary hc-next-link" href="{escape(href)}">{escape(label)}</a></p></div>')
+
+
+def render(walkthrough: dict, lang: str, links, following: tuple[str, str] | None = None) -> str:
+    """One walkthrough; ``following`` is the (label, href) its last step points to."""
     assets = links.assets
     wid, record = walkthrough["id"], walkthrough["record"]
     t = lambda key: data.text(lang, "walkthroughs", f"{wid}.{key}")  # noqa: E731
@@ -109,7 +131,7 @@ def render(walkthrough: dict, lang: str, links) -> str:
     html = [f'<section class="hc-walkthrough" id="{escape(wid)}" data-hcards="walkthrough" '
             f'tabindex="-1">',
             f'<h2 class="hc-walkthrough-title">{escape(t("title"))}</h2>',
-            f'<p class="hc-walkthrough-intro">{escape(t("intro"))}</p>',
+            f'<p class="hc-walkthrough-intro">{with_clause_ids(t("intro"))}</p>',
             f'<script type="application/json" class="hc-data">{_json(payload)}</script>',
             '<ol class="hc-steps">']
     prev = (None, 0)
@@ -119,10 +141,12 @@ def render(walkthrough: dict, lang: str, links) -> str:
         events = step_events(report, deal, start, after, first_of_deal=prev[0] != deal)
         state = states[(deal, after)]
         html.append(f'<li class="hc-step" id="{escape(wid)}-{n}" data-step="{n}">')
-        html.append(f'<p class="hc-narration">{escape(t(step["text"]))}</p>')
+        html.append(f'<p class="hc-narration">{with_clause_ids(t(step["text"]))}</p>')
         if events:
             html.append('<ul class="hc-events">' + "".join(f"<li>{escape(e)}</li>" for e in events) + "</ul>")
         html.append(render_table(state, None, lang, assets, highlight=set(step.get("highlight", []))))
+        if n == len(steps) and following:
+            html.append(next_step(lang, *following))
         html.append("</li>")
         prev = (deal, after)
     html.append("</ol></section>")
@@ -136,4 +160,9 @@ def _json(value) -> str:
 
 def render_game(game: str, lang: str, links) -> str:
     items = [w for w in data.load_kind("walkthroughs") if w["game"] == game]
-    return "".join(render(w, lang, links) for w in items)
+    # the learning order: each walkthrough leads to the next, the last one to the exercises
+    following = [(data.text(lang, "guide", "next_walkthrough").format(
+                      title=data.text(lang, "walkthroughs", f"{w['id']}.title")), f"#{w['id']}-1")
+                 for w in items[1:]]
+    following.append((data.text(lang, "guide", "next_exercises"), f"{links.home}{game}/exercises/"))
+    return "".join(render(w, lang, links, nxt) for w, nxt in zip(items, following))

@@ -7,8 +7,8 @@
   work with the keyboard alone;
 - search finds the right page in each language (Japanese through its segmenter, Persian,
   Hungarian and Romanian with and without accents);
-- Persian reads right to left while cards, clause ids and the card table stay left to right
-  (screenshots of a Persian and an English rules page);
+- Persian reads right to left, rows of cards too (numbered), while clause ids and the card
+  table's seats stay left to right (screenshots of a Persian and an English rules page);
 - nothing is requested from outside 127.0.0.1 (the `context` guard of conftest.py), and no
   request to the site fails (a missing asset, a sitemap fetch);
 - a rules page prints without header, navigation and sidebars, with its clause ids.
@@ -321,7 +321,8 @@ def test_rules_page_screenshot_and_direction(quiet, server, tmp_path, lang):
     article = "rtl" if lang == "fa" else "ltr"
     assert direction(page, "article.md-content__inner") == {article}
     assert direction(page, "article .hc-clause") == {article}
-    assert direction(page, ".hc-cards") == {"ltr"}
+    # a row of cards is an order: it runs in the reading direction (issue 20 item 6)
+    assert direction(page, ".hc-cards:has(img + img), .hc-cards:has(.hc-card-at + .hc-card-at)") == {article}
     assert direction(page, "a.hc-clause-id") == {"ltr"}
     # the first clause with cards, with its clause id, on the screenshot
     clause = page.locator(".hc-clause:has(.hc-cards)").first
@@ -340,8 +341,8 @@ def test_rules_page_screenshot_and_direction(quiet, server, tmp_path, lang):
     # and a walkthrough's card table, which never mirrors
     page.goto(server + prefix(lang) + "zsiros/walkthroughs/")
     assert direction(page, "article.md-content__inner") == {article}
-    assert direction(page, ".hc-table") == {"ltr"}
-    assert direction(page, ".hc-table .hc-hand") == {"ltr"}
+    assert direction(page, ".hc-table") == {"ltr"}  # the seats keep playing order
+    assert direction(page, ".hc-table .hc-hand") == {article}  # a hand reads as the page does
     table = page.locator(".hc-walkthrough .hc-current .hc-table").first
     table_shot = tmp_path / f"walkthrough-{lang}-table.png"
     table.screenshot(path=str(table_shot))
