@@ -74,19 +74,26 @@ def _long_names() -> dict[str, str]:
         for pattern in spec["patterns"]:
             for r, rank_names in spec["ranks"].items():
                 for s, suit_names in spec["suits"].items():
-                    for rn in rank_names:
+                    definite = spec.get("definite", {}).get(r)
+                    for rn in rank_names + ([definite] if definite else []):
                         for sn in suit_names:
                             table.setdefault(_fold(pattern.format(rank=rn, suit=sn)), r + s)
     return table
 
 
-def card_name(card: str, lang: str = "en") -> str:
-    """The card's long name in ``lang`` (``??`` reads as 'a hidden card')."""
+def card_name(card: str, lang: str = "en", definite: bool = False) -> str:
+    """The card's long name in ``lang`` (``??`` reads as 'a hidden card'); ``definite``: the
+    form for running text where the language marks it on the rank (Romanian "asul de ghindă").
+
+    >>> card_name("Aa", "ro"), card_name("Aa", "ro", definite=True)
+    ('as de ghindă', 'asul de ghindă')
+    """
     spec = _names()[check_language(lang)]
     if card == HIDDEN:
-        return {"en": "hidden card", "hu": "rejtett lap", "ro": "carte ascunsă",
+        return {"en": "hidden card", "hu": "rejtett lap", "ro": "cartea ascunsă" if definite else "carte ascunsă",
                 "fa": "کارت پنهان", "ja": "伏せ札"}[check_language(lang)]
-    return spec["patterns"][0].format(rank=spec["ranks"][card[0]][0], suit=spec["suits"][card[1]][0])
+    rank = (spec.get("definite", {}).get(card[0]) if definite else None) or spec["ranks"][card[0]][0]
+    return spec["patterns"][0].format(rank=rank, suit=spec["suits"][card[1]][0])
 
 
 def rank_name(r: str, lang: str = "en") -> str:

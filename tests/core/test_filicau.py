@@ -142,7 +142,7 @@ def test_ex_c4_over_of_leaves_is_a_trump_not_a_leaf():
     assert (exc.value.rule, exc.value.code, exc.value.params["over"]) == ("FC-4.3", "must_trump_over", "Ol")
     texts = {lang: exc.value.message(lang) for lang in LANGUAGES}
     assert len(set(texts.values())) == 5
-    assert "Over of leaves" in texts["en"] and "zöld felső" in texts["hu"] and "treiar de verde" in texts["ro"]
+    assert "Over of leaves" in texts["en"] and "zöld felső" in texts["hu"] and "treiarul de verde" in texts["ro"]
 
 
 def test_ex_c4_when_leaves_are_trumps_the_over_follows_suit():

@@ -93,7 +93,7 @@ def test_a_card_reads_as_its_name_in_every_game(lang):
         absent = next(c for c in PACK if c not in state.hands()[seat])
         exc = _first_refusal(state, [{"seat": seat, "act": "play", "card": absent}])
         assert exc.params["card"] == absent  # the JSON keeps the code
-        assert card_name(absent, lang) in exc.message(lang) and not re.search(rf"\b{absent}\b", exc.message(lang))
+        assert card_name(absent, lang, definite=True) in exc.message(lang) and not re.search(rf"\b{absent}\b", exc.message(lang))
 
 
 def test_events_and_errors_show_parameters_by_one_table():

@@ -17,7 +17,7 @@ from hcards_core import LANGUAGES
 from hcards_core.cards import PACK, card_name, parse_card, parse_cards, shuffled_pack
 from hcards_core.cli import main
 from hcards_core.errors import IllegalAction, MalformedRecord
-from hcards_core.messages import catalog, render
+from hcards_core.messages import catalog, placeholders, render
 
 MODULES = ["hcards_core"] + sorted(m.name for m in pkgutil.walk_packages(hcards_core.__path__, "hcards_core.")
                                    if not m.name.endswith("__main__"))
@@ -65,7 +65,7 @@ def test_shuffle_is_deterministic_and_a_permutation():
 
 
 def _placeholders(text):
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    return placeholders(text)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

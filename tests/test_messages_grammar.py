@@ -1,0 +1,131 @@
+"""Every message of every catalog, rendered with representative numbers and seats, obeys its
+language's grammar: no "(s)" or slash plurals, no "A(z)" and no seat letter read as a
+Hungarian ordinal, Romanian "de" from 20 on, Persian Latin runs isolated and digits Persian.
+
+The catalogs are the core's (``hcards_core/catalog``), each game's and every bots catalog
+(``hcards_core/bots/catalog/**/<lang>.json``, coach texts included) present in the tree.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hcards_core import LANGUAGES
+from hcards_core.messages import FSI, PARAM_KINDS, PDI, _hu_article, fill, placeholders as used_params
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "hcards_core"
+NUMBERS = (0, 1, 2, 5, 20, 21, 101)
+# Parameters that are words or codes, never counted; every other unlisted one is a number.
+WORDS = {"text", "option", "value", "allowed", "expected", "game", "known", "act", "field", "fn",
+         "pile", "reason", "keys", "word", "hand", "cards", "score", "where", "code", "name",
+         "move", "detail", "kind", "clause", "bot", "level", "style", "hint", "label", "result"}
+SAMPLE = {"seat": (0, 1, 4), "card": ("Aa", "Xl", "7h"), "suit": ("a", "h"), "rank": ("A", "X", "7"),
+          "status": ("master", "slave", "level"), "team": (0, 1)}
+
+
+def catalogs():
+    """(label, lang, {key: template}) of every catalog file."""
+    files = [CORE / "catalog"] + [p.parent for p in CORE.glob("*/catalog/en.json")]
+    files += sorted({p.parent for p in (CORE / "bots").glob("**/catalog/**/*.json")}) if (CORE / "bots").exists() else []
+    for folder in dict.fromkeys(files):
+        for lang in LANGUAGES:
+            path = folder / f"{lang}.json"
+            if path.exists():
+                data = json.loads(path.read_text(encoding="utf-8"))
+                yield str(path.relative_to(ROOT)), lang, {k: v for k, v in data.items()
+                                                           if isinstance(v, str) and not k.startswith("_")}
+
+
+def samples(name: str):
+    kind = PARAM_KINDS.get(name)
+    if name == "cards":
+        return ("3–4", ["Aa", "Xl"])
+    if name == "seats":
+        return ([0], [0, 2], [1, 2, 3])
+    if kind:
+        return SAMPLE[kind]
+    if name in WORDS:
+        return ("Zz",)
+    return NUMBERS
+
+
+def renderings(template: str, lang: str):
+    """The template filled with each sample of each parameter (others at their first sample)."""
+    names = sorted(used_params(template))
+    base = {n: samples(n)[0] for n in names}
+    yield fill(template, lang, **base)
+    for n in names:
+        for v in samples(n)[1:]:
+            yield fill(template, lang, **{**base, n: v})
+
+
+CASES = [(label, lang, key, template) for label, lang, texts in catalogs() for key, template in texts.items()]
+RO_NOUNS = r"(?:cărți|carte|puncte|punct|jucători|jucător|tururi|tur|levate|levată|jetoane|zsetoane|locuri|puncte de joc)"
+EN_NOUNS = r"(card|point|round|player|trick|game point|chip)"
+HU_VOWEL_START = re.compile(r"\b([Aa]z?) (\w+)")
+
+
+def grammar_faults(text: str, lang: str) -> list[str]:
+    faults = []
+    if re.search(r"\w\((?:s|es|e|uri|i|ok|ek)\)", text):
+        faults.append("a bracketed plural ending")
+    if re.search(r"(?<![\w'])[^\W\d_]{2,}/[^\W\d_]{2,}(?![\w'])", text):
+        faults.append("a slash plural")
+    if "a(z)" in text.lower():
+        faults.append("“a(z)” left for the reader")
+    if re.search(r"(?<![\w.])[A-G]\.(?= [a-zőöüóúéáűí])", text):
+        faults.append("a seat letter followed by an ordinal dot")
+    if "{" in text or "}" in text:
+        faults.append("a placeholder or choice left unfilled")
+    if lang == "en":
+        if re.search(rf"\b1 {EN_NOUNS}s\b", text):
+            faults.append("“1 …s”")
+        if re.search(rf"\b(?:0|[2-9]|\d\d+) {EN_NOUNS}\b(?![-\w])", text):
+            faults.append("a plural number with a singular noun")
+    if lang == "ro":
+        for m in re.finditer(rf"\b(\d+) {RO_NOUNS}\b", text):
+            n = int(m.group(1))
+            if n >= 20 and not 1 <= n % 100 <= 19:
+                faults.append(f"no “de” after {n}")
+            if n == 1:
+                faults.append("“1” with a noun (o/un)")
+    if lang == "hu":
+        for m in HU_VOWEL_START.finditer(text):
+            article, word = m.group(1).lower(), m.group(2)
+            if article != _hu_article(word):
+                faults.append(f"“{m.group(0)}”")
+    if lang == "fa":
+        outside = re.sub(f"{FSI}[^{PDI}]*{PDI}", "", text)
+        if re.search(r"[A-Za-z]", outside):
+            faults.append("a Latin run not isolated")
+        if re.search(r"[0-9]", outside):
+            faults.append("Latin digits in Persian text")
+    return faults
+
+
+@pytest.mark.parametrize("label,lang,key,template", CASES, ids=[f"{c[0]}:{c[2]}" for c in CASES])
+def test_message_grammar(label, lang, key, template):
+    bad = {}
+    for text in renderings(template, lang):
+        for fault in grammar_faults(text, lang):
+            bad.setdefault(fault, text)
+    assert not bad, f"{label} {key}: " + "; ".join(f"{f}: {t!r}" for f, t in bad.items())
+
+
+def test_the_checks_catch_the_reviewed_defects():
+    """The faults the language review found are faults here (so the test above can fail)."""
+    assert grammar_faults("Seat A receives 1 cards.", "en")
+    assert grammar_faults("Only 5 player is in.", "en")
+    assert grammar_faults("Locul A trage 2 carte/cărți din talon.", "ro")
+    assert grammar_faults("40 puncte", "ro") and not grammar_faults("40 de puncte, 101 cărți", "ro")
+    assert grammar_faults("Nem a(z) B. hely következik", "hu")
+    assert grammar_faults("Nem a B. hely következik", "hu")
+    assert grammar_faults("a A játékos", "hu") and not grammar_faults("az A játékos, a B játékos", "hu")
+    assert grammar_faults("جایگاه A vizi را می‌پردازد", "fa")
+    assert grammar_faults(f"جایگاه {FSI}A{PDI} ۴ کارت و 16 کارت", "fa")
+    assert not grammar_faults(f"جایگاه {FSI}A{PDI} ۴ کارت", "fa")

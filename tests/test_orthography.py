@@ -1,0 +1,90 @@
+"""Punctuation and orthography of each language, over every text a reader sees: the pages,
+the tutorial texts, the message catalogs (bots' included) and the UI strings.
+
+- Japanese: full-width ？！（）： next to Japanese text (a half-width mark touching kana or kanji);
+- Hungarian: „…” quotes, never straight double quotes, in running text;
+- Persian: the ZWNJ forms (می‌ / ‌ها / هم‌…), never a space or nothing in their place;
+- Romanian: comma-below ș ț, never the cedilla forms ş ţ.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if not str(k).startswith("_"):
+                yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def texts(lang: str) -> dict[str, str]:
+    """Every reader-facing text of ``lang`` by path; Markdown without code and link targets."""
+    out = {}
+    for path in sorted((ROOT / "docs" / lang).rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"^(`{3,}).*?^\1", "", text, flags=re.S | re.M)
+        text = re.sub(r"`[^`\n]*`", "", text)
+        text = re.sub(r"\]\([^)]*\)|\{[#.:][^}]*\}|<[^>]+>|^\s*(?:!!!|\?\?\?\+?) .*$|^\s*\|[\s:|-]+\|\s*$", " ", text, flags=re.M)
+        out[str(path.relative_to(ROOT))] = text
+    jsons = [*(ROOT / "tutorials" / "text" / lang).glob("*.json"), ROOT / "docs" / "assets" / "i18n" / f"{lang}.json",
+             *(ROOT / "hcards_core").rglob(f"catalog/**/{lang}.json")]
+    for path in sorted(set(jsons)):
+        if path.exists():
+            out[str(path.relative_to(ROOT))] = "\n".join(_strings(json.loads(path.read_text(encoding="utf-8"))))
+    return out
+
+
+def faults(pattern: str, lang: str, drop: str | None = None) -> list[str]:
+    found = []
+    for where, text in texts(lang).items():
+        text = re.sub(drop, " ", text) if drop else text
+        text = re.sub(r"\([a-z]\)", " ", text) if lang == "ja" else text  # list markers (b), (c)
+        for m in re.finditer(pattern, text, re.M):
+            line = text.count("\n", 0, m.start()) + 1
+            found.append(f"{where}:{line}: …{text[max(0, m.start() - 12):m.end() + 12]!r}…")
+    return found
+
+
+JA = r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]"
+# A half-width mark touching Japanese; one that ends a Latin run ("Mehet?」", "(b)") belongs
+# to the quoted original and stays.
+HALF_WIDTH = rf"(?<={JA})[?!:()]|(?<![A-Za-z0-9\u00c0-\u024f])[?!:()](?={JA})"
+
+
+def test_japanese_punctuation_is_full_width():
+    bad = faults(HALF_WIDTH, "ja")
+    assert not bad, f"{len(bad)} half-width marks next to Japanese (write ？！（）：):\n" + "\n".join(bad[:30])
+
+
+def test_hungarian_quotes_are_low_high():
+    bad = faults(r'(?<![\w=])"[^"\n{}]{2,60}"(?![\w:])', "hu", drop=r'\{"[^\n]*\}')
+    assert not bad, "straight quotes in Hungarian text (write „…”):\n" + "\n".join(bad[:30])
+
+
+def test_persian_zwnj_forms():
+    bad = faults(r"(?<![\u0600-\u06ff])می (?=[\u0600-\u06ff]{2,})|[\u0600-\u06ff] ها(?![\u0600-\u06ff])|همتیمی|همتیم", "fa")
+    assert not bad, "Persian prefix/suffix written without ZWNJ (می‌ / ‌ها / هم‌تیمی):\n" + "\n".join(bad[:30])
+
+
+def test_romanian_comma_below():
+    bad = faults("[şţŞŢ]", "ro")
+    assert not bad, "Romanian cedilla forms (write ș ț):\n" + "\n".join(bad[:30])
+
+
+def test_the_patterns_catch_the_reviewed_slips():
+    assert re.search(HALF_WIDTH, "今トリックを取っているのは誰?") and re.search(HALF_WIDTH, "答え:")
+    assert re.search(HALF_WIDTH, "場の10二枚(20点)")
+    assert not re.search(HALF_WIDTH, "答え：「A」（10 点）「Mehet?」")
