@@ -104,7 +104,7 @@ export function call(fn, args = {}) {
 
 const lang = (document.documentElement.lang || "en").slice(0, 2);
 let stringsPromise = null;
-function strings() {
+export function strings() {
   stringsPromise ??= fetch(new URL(`i18n/${lang}.json`, assets))
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
     .catch(() => fetch(new URL("i18n/en.json", assets)).then((r) => r.json()));
@@ -127,7 +127,7 @@ export function statusText(t, s) {
   }[s.status];
 }
 
-const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+export const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
 // el("a", {href, text: "…", hidden: true}, child…): an attribute that is false, null or
 // undefined is left out, true sets it empty; null and undefined children are skipped.
@@ -250,6 +250,11 @@ const languages = new Map(); // hreflang -> folder prefix ("" for the default la
 for (const a of document.querySelectorAll(".md-select__link[hreflang]")) {
   const path = a.href.startsWith(root.href) ? a.href.slice(root.href.length) : "";
   languages.set(a.hreflang, path.startsWith(`${a.hreflang}/`) ? `${a.hreflang}/` : "");
+}
+
+// The folder of the page's language ("" for the default language, else "hu/" …), as a URL.
+export function languageRoot() {
+  return new URL(languages.get(languageOf(new URL(location.href))) || "", root);
 }
 
 export function languageOf(url) {
