@@ -1,4 +1,5 @@
 // "Keep this site offline" (in the footer of every page) and "a new version is ready".
+// The box's data-state: unavailable | offer | downloading | kept | failed (the tests read it).
 //
 // The build writes one service worker per language with Workbox (scripts/offline-sw.mjs),
 // scoped to the language's folder and precaching its pages and the rules engine. Nothing is
@@ -42,6 +43,7 @@ async function keepOffline(t, box, info) {
   const status = box.querySelector(".hcards-offline-status");
   const bar = el("progress", { class: "hcards-progress-bar", max: "1", value: "0" });
   box.querySelector("button").disabled = true;
+  box.dataset.state = "downloading";
   status.replaceChildren(bar, " ", el("span"));
   const before = await usage();
   const timer = setInterval(async () => {
@@ -57,6 +59,7 @@ async function keepOffline(t, box, info) {
     render(t, box);
   } catch (err) {
     clearInterval(timer);
+    box.dataset.state = "failed";
     status.replaceChildren(el("span", { role: "alert", text: `${t.offline_failed} ${err.message || err}` }));
     box.querySelector("button").disabled = false;
   }
@@ -67,12 +70,14 @@ async function render(t, box) {
   const status = el("p", { class: "hcards-offline-status", role: "status" });
   if (!supported) {
     box.replaceChildren(el("p", { class: "hcards-offline-status", text: t.offline_unavailable }));
+    box.dataset.state = "unavailable";
     return;
   }
   const reg = await registration();
   if (reg && reg.active) {
     status.textContent = t.offline_done;
     box.replaceChildren(status);
+    box.dataset.state = "kept";
     return;
   }
   let info = { bytes: 0, files: 0 };
@@ -82,6 +87,7 @@ async function render(t, box) {
   const button = el("button", { type: "button", class: "md-button", text: t.offline_keep });
   status.textContent = fill(t.offline_size, { size: megabytes(info.bytes) });
   box.replaceChildren(button, status);
+  box.dataset.state = "offer";
   button.addEventListener("click", () => keepOffline(t, box, info));
 }
 
