@@ -41,7 +41,7 @@ async function usage() {
 
 async function keepOffline(t, box, info) {
   const status = box.querySelector(".hcards-offline-status");
-  const bar = el("progress", { class: "hcards-progress-bar", max: "1", value: "0" });
+  const bar = el("progress", { class: "hcards-progress-bar", max: "1", value: "0", "aria-label": t.offline_keep });
   box.querySelector("button").disabled = true;
   box.dataset.state = "downloading";
   status.replaceChildren(bar, " ", el("span"));

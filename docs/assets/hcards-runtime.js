@@ -221,7 +221,7 @@ async function showProgress() {
   if (indicator || !document.querySelector("[data-hcards], .hc-walkthrough, .hc-exercise, .hc-checker")) return;
   const t = await strings();
   const text = el("span", { class: "hcards-progress-text" });
-  const bar = el("progress", { class: "hcards-progress-bar", max: "1" });
+  const bar = el("progress", { class: "hcards-progress-bar", max: "1", "aria-label": t.status_loading });
   indicator = el("div", { class: "hcards-progress", role: "status", "aria-live": "polite" }, text, bar);
   document.body.append(indicator);
   const off = onStatus((s) => {
