@@ -63,7 +63,10 @@ export function start() {
     early = boot.early.splice(0);
   } else {
     performance.mark("hcards:start"); // scripts/bench: when the worker was started
-    worker = new Worker(new URL("hcards-worker.js", assets), { type: "module" });
+    // from a blob: URL, so that it belongs to the page's service worker (scripts/theme/main.html)
+    const url = new URL("hcards-worker.js", assets).href;
+    const source = URL.createObjectURL(new Blob([`import ${JSON.stringify(url)};`], { type: "text/javascript" }));
+    worker = new Worker(source, { type: "module" });
   }
   worker.onmessage = (event) => {
     const msg = event.data;

@@ -101,6 +101,8 @@ booting.then(async (handle) => {
   const pyodide = await pyodideReady;
   let games = [];
   try { games = pyodide.runPython(WARM_GAMES).toJs(); } catch { return; }
+  // after the page's own first requests (a second of quiet), so its first answer never waits
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   for (const game of games) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     handle(JSON.stringify({ fn: "warm_up", args: { game } }));

@@ -50,7 +50,7 @@ def keep_offline(page, url: str):
 def engine_ready(page):
     page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.hcardsStatus)", timeout=SLOW)
     status = page.evaluate("window.hcards.status()")
-    assert status["status"] == "ready", status
+    assert status["status"] == "ready", status.get("message")
 
 
 def answer_first_choice(page):
