@@ -1,4 +1,4 @@
-"""``python -m hcards_core replay|rank|compare`` (ARCHITECTURE §3).
+"""``python -m hcards_core replay|rank|compare|bot|match|play`` (ARCHITECTURE §3).
 
 Exit status: 0 all legal, 1 an illegal action (reported in the JSON), 2 malformed input
 (one line on stderr, never a traceback).
@@ -37,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("first")
     c.add_argument("second")
     c.add_argument("--options", default="{}", help="options as JSON")
+    from .bots.cli import add_commands  # bot, match, play (the computer players)
+
+    add_commands(sub)
     return p
 
 
@@ -76,6 +79,10 @@ def run(argv: list[str]) -> tuple[int, str]:
                 raise MalformedRecord("cannot_read", where=args.file, reason=exc.strerror or str(exc)) from None
         out = replay(load_record(text), lang=check_language(args.lang), events=args.events)
         return (0 if out["ok"] else 1), json.dumps(out, ensure_ascii=False)
+    if args.command in ("bot", "match", "play"):
+        from .bots.cli import run as run_bots
+
+        return run_bots(args)
     module = _ranking_module(args.game)
     options = _options(args.options)
     if args.command == "rank":

@@ -49,6 +49,10 @@ def catalog(lang: str) -> dict[str, str]:
     merged = dict(read_data(f"catalog/{lang}.json"))
     for game in GAMES:
         merged.update(read_data(f"{game}/catalog/{lang}.json"))
+    # The computer players' reasons: bots/catalog/<lang>.json and one folder per game's bot.
+    bots = PACKAGE_DIR / "bots" / "catalog"
+    for path in sorted(bots.glob(f"**/{lang}.json")):
+        merged.update(read_data(str(path.relative_to(PACKAGE_DIR))))
     merged.pop("_doc", None)
     return merged
 

@@ -1,0 +1,351 @@
+"""The generic tiers every game's computer player shares (``GameBot``).
+
+A game's bot says what a seat knows (``knowledge``, ``unknown_cards``), how to deal the
+cards it cannot see into a complete world consistent with that (``sample_world``), a
+teacher's rules of thumb (``beginner``) and what a finished deal is worth (``value``). From
+those this class builds:
+
+- ``random``: a uniformly random legal action (the yardstick);
+- ``club``: determinized Monte Carlo. Sample worlds; in each, play every legal action out to
+  the end with the beginner policy for every seat (the same playout seed for every action of a
+  world, so the comparison is not drowned in luck), or, once few cards are left and nothing is
+  left to chance, search the world exactly (alpha-beta over the game's ``value``). The action
+  with the best mean wins;
+- ``expert``: the same with more worlds, each weighted by ``world_weight`` (how likely the
+  other seats' earlier plays were in that world), a larger exact endgame; anytime: worlds
+  come in rounds and a caller that allows it (``wall_clock=True``) gets the best so far when
+  the budget's time runs out.
+
+No peeking: a decision reads the real state only through ``knowledge``-level facts (the
+seat's own cards, public play) and ``sample_world``, which deals the *canonical* list of
+unknown cards (pack order, ``canonical_unknown``) with the seeded generator. Two states that
+look the same to the seat therefore give the same worlds and the same choice.
+
+Budgets are milliseconds turned into playouts with the game's ``playout_ms`` (a measured
+CPython cost of one playout), never read off the clock unless the caller says so.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..cards import PACK
+
+DEFAULT_BUDGET_MS = {"club": 100.0, "expert": 600.0}
+
+
+def canonical_unknown(known, pack=PACK) -> list[str]:
+    """The cards of ``pack`` not in ``known``, in pack order: the order worlds are dealt from.
+
+    >>> canonical_unknown({"Aa", "7b"})[:3], len(canonical_unknown({"Aa", "7b"}))
+    (['Ka', 'Oa', 'Ua'], 30)
+    """
+    known = set(known)
+    return [c for c in pack if c not in known]
+
+
+def deal_unknown(unknown: list[str], sizes: list[int], rng: random.Random) -> list[list[str]]:
+    """Shuffle ``unknown`` (a canonical list) with ``rng`` and cut it into piles of ``sizes``.
+
+    >>> deal_unknown(["Aa", "Ka", "Oa"], [1, 2], random.Random(0))
+    [['Oa'], ['Aa', 'Ka']]
+    """
+    cards = list(unknown)
+    rng.shuffle(cards)
+    if sum(sizes) != len(cards):
+        raise ValueError(f"{len(cards)} unknown cards cannot fill piles of {sizes}")
+    piles, k = [], 0
+    for n in sizes:
+        piles.append(cards[k:k + n])
+        k += n
+    return piles
+
+
+def _stats(values: list[float], weights: list[float]) -> tuple[float, float]:
+    """Weighted mean and standard deviation."""
+    total = sum(weights)
+    if not values or total <= 0:
+        return 0.0, 0.0
+    mean = sum(v * w for v, w in zip(values, weights)) / total
+    var = sum(w * (v - mean) ** 2 for v, w in zip(values, weights)) / total
+    return mean, math.sqrt(max(var, 0.0))
+
+
+class GameBot:
+    """One instance per game, stateless. Subclasses fill in the game-specific part."""
+
+    game: str = ""
+    unit: str = ""
+    playout_ms: float = 1.0  # measured CPython cost of one beginner playout (budget -> playouts)
+    min_worlds = {"club": 8, "expert": 24}
+    max_worlds = {"club": 200, "expert": 1000}
+    endgame_cards = {"club": 0, "expert": 0}  # exact search once at most this many cards are in hands
+    expert_rounds = 4  # the anytime expert samples its worlds in this many rounds
+
+    # ---- what a game provides ------------------------------------------------------------
+    def unknown_cards(self, state, seat: int) -> list[str]:
+        """The cards ``seat`` cannot see, in pack order."""
+        raise NotImplementedError
+
+    def knowledge(self, state, seat: int) -> dict:
+        """Everything ``seat`` knows, as JSON (default: its view and the public actions)."""
+        return {"view": state.view(seat), "history": [dict(a) for a in state.history]}
+
+    def sample_world(self, state, seat: int, rng: random.Random):
+        """A complete state consistent with ``knowledge(state, seat)``."""
+        raise NotImplementedError
+
+    def beginner(self, state, seat: int, rng: random.Random) -> tuple[dict, dict]:
+        """(action, reason) by the rules of thumb; reason = {"key": "bot.<game>.<why>", "params": {}}."""
+        raise NotImplementedError
+
+    def value(self, state, seat: int) -> float:
+        """A finished deal's worth to ``seat``'s side, in ``unit`` terms (what the tiers maximise)."""
+        raise NotImplementedError
+
+    def world_weight(self, world, state, seat: int) -> float:
+        """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""
+        return 1.0
+
+    # ---- hooks with defaults ---------------------------------------------------------------
+    def score(self, state, seat: int) -> float:
+        """What a finished deal adds to the match score of ``seat``'s side (default: value)."""
+        return self.value(state, seat)
+
+    def match_score(self, state, seats: list[int]) -> float:
+        """A finished deal's worth to a group of seats in a match: ``score`` once per side."""
+        sides = {}
+        for s in seats:
+            sides.setdefault(self.side(state, s), s)
+        return sum(self.score(state, s) for s in sides.values())
+
+    def side(self, state, seat: int):
+        """A key equal for seats playing together (default: the fixed team, else the seat)."""
+        team = state.seat_team(seat)
+        return ("team", team) if team is not None else ("seat", seat)
+
+    def playout_policy(self, state, seat: int, rng: random.Random) -> dict:
+        """The action every seat plays in a playout (default: the beginner's, without its reason)."""
+        return self.beginner(state, seat, rng)[0]
+
+    def step(self, state, action: dict):
+        """Apply a legal ``action`` without checking it again (playouts and search only)."""
+        return state.apply(action)
+
+    def tricks_won(self, state):
+        """Tricks taken so far per side (a tuple) in a trick game, else None."""
+        return None
+
+    def trick_taker(self, before, after, seat: int) -> bool | None:
+        """Did ``seat``'s side take the trick that ended between the two states (None: none ended)."""
+        t0, t1 = self.tricks_won(before), self.tricks_won(after)
+        if t0 is None or t0 == t1:
+            return None
+        team = after.seat_team(seat)
+        k = seat if team is None else team
+        return t1[k] > t0[k]
+
+    def cards_in_hands(self, state) -> int:
+        return sum(len(h) for h in state.hands())
+
+    def world_key(self, world):
+        """A hashable key equal for worlds with the same hidden cards (exact results are
+        reused), or None."""
+        return None
+
+    def exact_ready(self, world, tier: str) -> bool:
+        """Is ``world`` small enough, with nothing left to chance, for the exact search?"""
+        limit = self.endgame_cards.get(tier, 0)
+        return bool(limit) and self.cards_in_hands(world) <= limit
+
+    def optional_seats(self, state) -> list[int]:
+        """Seats that may act out of turn now (a Zsíros partner's call); default none."""
+        return []
+
+    def choose_optional(self, state, seat: int, tier: str, rng: random.Random) -> dict | None:
+        """The out-of-turn action ``seat`` makes now, or None (default: never)."""
+        return None
+
+    # ---- the API -----------------------------------------------------------------------------
+    def choose(self, state, seat: int, tier: str, rng: random.Random, budget: float | None = None,
+               explain: bool = True, wall_clock: bool = False) -> tuple[dict, dict]:
+        start = time.perf_counter()
+        if state.is_over or state.to_act != seat:
+            raise ValueError(f"seat {seat} is not to act")
+        if tier == "random":
+            action = rng.choice(state.legal_actions())
+            out = self._plain(state, seat, tier, action, {"key": "bot.random", "params": {}})
+        elif tier == "beginner":
+            action, reason = self.beginner(state, seat, rng)
+            out = self._plain(state, seat, tier, action, reason)
+        elif tier == "club":
+            action, out = self.club(state, seat, rng, budget)
+        else:
+            action, out = self.expert(state, seat, rng, budget, wall_clock=wall_clock)
+        out["elapsed_ms"] = round((time.perf_counter() - start) * 1000, 1)
+        if not explain:
+            out["actions"] = [out["actions"][out["best"]]]
+            out["best"] = 0
+        return action, out
+
+    def _plain(self, state, seat, tier, action, reason) -> dict:
+        actions = state.legal_actions()
+        return {"tier": tier, "seat": seat, "unit": self.unit, "worlds": 0, "reason": reason,
+                "best": actions.index(action) if action in actions else 0,
+                "actions": [{"action": a, "value": None, "spread": None, "p_trick": None, "best_share": None}
+                            for a in actions]}
+
+    def club(self, state, seat: int, rng: random.Random, budget: float | None) -> tuple[dict, dict]:
+        return self.monte_carlo(state, seat, rng, budget, "club")
+
+    def expert(self, state, seat: int, rng: random.Random, budget: float | None,
+               wall_clock: bool = False) -> tuple[dict, dict]:
+        return self.monte_carlo(state, seat, rng, budget, "expert", weighted=True, wall_clock=wall_clock)
+
+    # ---- determinized Monte Carlo ------------------------------------------------------------
+    def worlds_for(self, tier: str, budget: float | None, n_actions: int) -> int:
+        """How many worlds a budget buys: budget / (playout cost × actions), within the tier's bounds."""
+        budget = DEFAULT_BUDGET_MS[tier] if budget is None else float(budget)
+        n = int(budget / (self.playout_ms * max(1, n_actions)))
+        return max(self.min_worlds[tier], min(self.max_worlds[tier], n))
+
+    def monte_carlo(self, state, seat: int, rng: random.Random, budget: float | None, tier: str,
+                    weighted: bool = False, wall_clock: bool = False) -> tuple[dict, dict]:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            out = self._plain(state, seat, tier, actions[0], {"key": "bot.only_action", "params": {}})
+            return actions[0], out
+        n_worlds = self.worlds_for(tier, budget, len(actions))
+        master = rng.getrandbits(48)
+        values = [[] for _ in actions]
+        tricks = [[] for _ in actions]
+        weights: list[float] = []
+        exact_worlds = 0
+        solved: dict = {}  # exact results of worlds already searched (the same hidden cards)
+        start = time.perf_counter()
+        rounds = self.expert_rounds if weighted else 1
+        per_round = -(-n_worlds // rounds)
+        done = 0
+        for r in range(rounds):
+            for i in range(done, min(n_worlds, done + per_round)):
+                world = self.sample_world(state, seat, random.Random(master * 7919 + i))
+                w = self.world_weight(world, state, seat) if weighted else 1.0
+                weights.append(w)
+                exact = self.exact_ready(world, tier)
+                exact_worlds += exact
+                key = self.world_key(world) if exact else None
+                if key is not None and key in solved:
+                    results = solved[key]
+                elif exact:
+                    table: dict = {}
+                    results = [self.exact_value(world, action, seat, table) for action in actions]
+                else:
+                    results = [self.playout(world, action, seat, random.Random(master * 104729 + i))
+                               for action in actions]  # the same playout seed for every action
+                if key is not None:
+                    solved[key] = results
+                for j, (v, t) in enumerate(results):
+                    values[j].append(v)
+                    tricks[j].append(t)
+            done = min(n_worlds, done + per_round)
+            if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+                break
+        if sum(weights) <= 0:  # every world judged impossible: fall back to equal weights
+            weights = [1.0] * len(weights)
+        rows = []
+        for j, action in enumerate(actions):
+            mean, spread = _stats(values[j], weights)
+            known = [(t, w) for t, w in zip(tricks[j], weights) if t is not None]
+            wsum = sum(w for _, w in known)
+            p_trick = (sum(w for t, w in known if t) / wsum) if known and wsum > 0 else None
+            rows.append({"action": action, "value": round(mean, 3), "spread": round(spread, 3),
+                         "p_trick": None if p_trick is None else round(p_trick, 3), "_mean": mean})
+        shares = [0.0] * len(actions)
+        for i, w in enumerate(weights):
+            top = max(values[j][i] for j in range(len(actions)))
+            best = [j for j in range(len(actions)) if values[j][i] >= top - 1e-9]
+            for j in best:
+                shares[j] += w / len(best)
+        total = sum(weights)
+        for j, row in enumerate(rows):
+            row["best_share"] = round(shares[j] / total, 3) if total else None
+        best = max(range(len(actions)), key=lambda j: (rows[j]["_mean"], -j))
+        for row in rows:
+            del row["_mean"]
+        key = "bot.exact" if exact_worlds == len(weights) else "bot.monte_carlo"
+        reason = {"key": key, "params": {"worlds": len(weights), "value": rows[best]["value"]}}
+        out = {"tier": tier, "seat": seat, "unit": self.unit, "worlds": len(weights), "reason": reason,
+               "best": best, "actions": rows}
+        if weighted:
+            out["effective_worlds"] = round(total ** 2 / sum(w * w for w in weights), 1) if total else 0
+        return actions[best], out
+
+    def playout(self, world, action: dict, seat: int, rng: random.Random) -> tuple[float, bool | None]:
+        """Play ``action`` then the beginner policy for everyone to the end: (value, took the trick?)."""
+        state = self.step(world, action)
+        took = self.trick_taker(world, state, seat)
+        while not state.is_over:
+            nxt = self.step(state, self.playout_policy(state, state.to_act, rng))
+            if took is None:
+                took = self.trick_taker(state, nxt, seat)
+            state = nxt
+        return self.value(state, seat), took
+
+    # ---- exact endgame ------------------------------------------------------------------------
+    def exact_value(self, world, action: dict, seat: int, table: dict | None = None) -> tuple[float, bool | None]:
+        """The minimax value of ``action`` in a fully known ``world``, and whether the best line
+        takes the current trick. ``table``: a transposition table shared by one world's actions."""
+        mine = self.side(world, seat)
+        table = {} if table is None else table
+        after = self.step(world, action)
+        value = self.search(after, seat, mine, -math.inf, math.inf, table)
+        return value, self._line_trick(world, after, seat, mine, table)
+
+    def search_key(self, state):
+        """A hashable key equal for positions with the same future (the transposition table),
+        or None (no table)."""
+        return None
+
+    def search(self, state, seat: int, mine, alpha: float, beta: float, table: dict | None = None) -> float:
+        """Alpha-beta: ``seat``'s side maximises ``value``, the other side minimises it."""
+        if state.is_over:
+            return self.value(state, seat)
+        key = self.search_key(state) if table is not None else None
+        if key is not None:
+            hit = table.get(key)
+            if hit is not None:
+                v, flag = hit
+                if flag == 0 or (flag > 0 and v >= beta) or (flag < 0 and v <= alpha):
+                    return v
+        a0, b0 = alpha, beta
+        maximise = self.side(state, state.to_act) == mine
+        best = -math.inf if maximise else math.inf
+        for action in state.legal_actions():
+            v = self.search(self.step(state, action), seat, mine, alpha, beta, table)
+            if maximise:
+                if v > best:
+                    best = v
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None:  # exact (0), a lower bound (1) or an upper bound (-1)
+            table[key] = (best, 0 if a0 < best < b0 else 1 if best >= b0 else -1)
+        return best
+
+    def _line_trick(self, before, state, seat: int, mine, table: dict | None = None) -> bool | None:
+        """Follow the best line from ``state`` until the current trick ends: who took it."""
+        took = self.trick_taker(before, state, seat)
+        while took is None and not state.is_over:
+            maximise = self.side(state, state.to_act) == mine
+            children = [self.step(state, a) for a in state.legal_actions()]
+            scored = [(self.search(c, seat, mine, -math.inf, math.inf, table), k) for k, c in enumerate(children)]
+            pick = (max if maximise else min)(scored, key=lambda vk: (vk[0], -vk[1]))[1]
+            took = self.trick_taker(state, children[pick], seat)
+            state = children[pick]
+        return took

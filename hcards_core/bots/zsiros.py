@@ -1,0 +1,296 @@
+"""The Zsíros computer player (2 players, or 4 in partnerships).
+
+What a seat knows (``knowledge``): its own cards, every card played and by whom (the
+history and the current trick's rounds), each side's won cards, the talon's size and every
+hand's size, and the calls made. What play reveals: almost nothing for certain. Any card is
+always legal (Z-3.1) and the leader is offered a turn at the end of a round even without a
+hitting card (the state's design), so no card is ever excluded from a hand. A seat that
+assumes nothing about how the others choose must therefore see every placement of the
+unknown cards (pack minus own hand minus every played card) into the other hands and the
+talon as equally likely: ``sample_world`` deals them uniformly, in pack order, from the seed.
+The evidence play does give is soft: a player who lets zsír go by without hitting probably
+had no card of the led rank and no VII; ``world_weight`` turns that into the expert's weights,
+for the rounds of the current trick (no card is drawn inside a trick, so a hand then is its
+hand now plus what it has played since).
+
+The beginner's rules of thumb (``reason`` keys ``bot.zsiros.<why>``, in five languages):
+take the zsír (Aces and Tens) when you can; hit with the cheapest card that wins (the led
+rank before a VII, a worthless card before a zsír); keep a VII to hit with; lead low, and
+lead a rank you hold twice so you can hit back; let a trick go when it holds no zsír rather
+than spend a VII on it; throw away a worthless card, never a zsír, when you cannot take the
+trick; grease your partner's trick when no opponent can still hit it. With four players the
+partner of the seat to act makes a call when a rule says so (Üss!/Ne üss!/Zsírt!/Ne zsírt!)
+and the player heeds it when it can — a suggestion, never binding (Z-6.2).
+
+``value``: the game points of a finished hand, + for the seat's side and − for the other,
+plus the card-point margin / 200 as a tie-break (it never outweighs a game point).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..zsiros.rules import CALLS, SEVEN, ZSIR
+from .base import GameBot, canonical_unknown, deal_unknown
+
+LEAD, PLAY, DECIDE = "lead", "play", "decide"
+CALL_RATE = 0.1  # how often the random tier's partner calls (as hcards_core.zsiros's random play)
+NOT_HIT_LIKELIHOOD = 0.25  # expert: chance a player who held a hit let a zsír trick pass anyway
+
+
+def _points(cards) -> int:
+    return 10 * sum(1 for c in cards if c[0] in ZSIR)
+
+
+def _hitters(hand, led):
+    return [c for c in hand if c[0] == led or c[0] == SEVEN]
+
+
+def _cost(card: str) -> tuple:
+    """How much a card is worth keeping: worthless < zsír < VII (a VII hits anything)."""
+    return (card[0] == SEVEN, card[0] in ZSIR)
+
+
+class ZsirosBot(GameBot):
+    game = "zsiros"
+    unit = "game points"
+    playout_ms = 0.9
+    endgame_cards = {"club": 8, "expert": 8}
+
+    # ---- what the seat knows -----------------------------------------------------------------
+    def _seen(self, state, seat: int) -> set:
+        seen = set(state.hands_[seat])
+        seen.update(state.won[0])
+        seen.update(state.won[1])
+        for r in state.rounds:
+            seen.update(r)
+        return seen
+
+    def unknown_cards(self, state, seat: int) -> list[str]:
+        return canonical_unknown(self._seen(state, seat))
+
+    def knowledge(self, state, seat: int) -> dict:
+        pub = state.public_state()
+        return {"seat": seat, "hand": list(state.hands_[seat]), "public": pub,
+                "plays": [dict(a) for a in state.history],  # every card played and every call, by whom
+                "unknown": self.unknown_cards(state, seat),
+                "options": {"ping_pong": state.ping_pong, "last_seven_loses": state.last_seven_loses}}
+
+    def sample_world(self, state, seat: int, rng: random.Random):
+        unknown = self.unknown_cards(state, seat)
+        others = [s for s in range(state.players) if s != seat]
+        sizes = [len(state.hands_[s]) for s in others] + [len(state.talon)]
+        piles = deal_unknown(unknown, sizes, rng)
+        world = state.copy()
+        for s, pile in zip(others, piles):
+            world.hands_[s] = pile
+        world.talon = piles[-1]
+        return world
+
+    # ---- playouts and search -----------------------------------------------------------------
+    def step(self, state, action: dict):
+        nxt = state.copy()
+        nxt.events = []
+        nxt._do(action)
+        return nxt
+
+    def tricks_won(self, state):
+        return tuple(state.tricks)
+
+    def side(self, state, seat: int):
+        return seat % 2
+
+    def world_key(self, world):
+        return tuple(tuple(sorted(h)) for h in world.hands_)
+
+    def search_key(self, state):
+        """What the rest of the hand depends on: the hands, whose turn in which phase, the
+        trick so far (led rank, winner, cards in the round, zsír on the table) and the score."""
+        rounds = state.rounds
+        return (tuple(tuple(sorted(h)) for h in state.hands_), state.phase, state.turn, state.leader,
+                state.led, state.winner, len(rounds[-1]) if rounds else 0,
+                _points(c for r in rounds for c in r), _points(state.won[0]), _points(state.won[1]),
+                state.tricks[0] > 0, state.tricks[1] > 0, state.last_trick,
+                state.last_card[1][0] == SEVEN if state.last_seven_loses and state.last_card else None)
+
+    def exact_ready(self, world, tier: str) -> bool:
+        return not world.talon and sum(len(h) for h in world.hands_) <= self.endgame_cards[tier]
+
+    def value(self, state, seat: int) -> float:
+        res = state.result()
+        mine = seat % 2
+        pts = res["card_points"]
+        sign = 1 if res["winner"] == mine else -1
+        return sign * res["game_points"] + (pts[mine] - pts[1 - mine]) / 200
+
+    def score(self, state, seat: int) -> float:
+        res = state.result()
+        return res["game_points"] if res["winner"] == seat % 2 else 0
+
+    def playout_policy(self, state, seat: int, rng: random.Random) -> dict:
+        return self._decide(state, seat)[0]
+
+    def beginner(self, state, seat: int, rng: random.Random) -> tuple[dict, dict]:
+        action, why, params = self._decide(state, seat)
+        return action, {"key": f"bot.zsiros.{why}", "params": params}
+
+    # ---- the rules of thumb ------------------------------------------------------------------
+    def _call_heard(self, state, seat: int):
+        """The partner's call made during this turn, if any (Z-6: a suggestion)."""
+        if state.players == 4 and state.called:
+            for event in reversed(state.events):
+                if event.get("type") == "call":
+                    return event["call"]
+        return None
+
+    def _decide(self, state, seat: int) -> tuple[dict, str, dict]:
+        hand = state.hands_[seat]
+        play = lambda c: {"seat": seat, "act": "play", "card": c}  # noqa: E731
+        if state.phase == LEAD:
+            return self._lead(state, seat, hand, play)
+        led = state.led
+        on_table = _points(c for r in state.rounds for c in r)
+        hitters = sorted(_hitters(hand, led), key=_cost)
+        if state.phase == DECIDE:
+            if state.ping_pong:
+                return self._ping_pong(state, seat, hand, hitters, on_table, play)
+            if not hitters:
+                return {"seat": seat, "act": "stop"}, "cannot_hit", {}
+            cheap = hitters[0]
+            if on_table:
+                return play(cheap), "continue_for_zsir", {"card": cheap, "points": on_table}
+            if cheap[0] == led and cheap[0] not in ZSIR:
+                return play(cheap), "continue_cheap", {"card": cheap}
+            return {"seat": seat, "act": "stop"}, "let_go", {}
+        # A card inside a round.
+        n = state.players
+        mine = seat % 2
+        winning = state.winner % 2 == mine
+        last_in_round = len(state.rounds[-1]) == n - 1
+        call = self._call_heard(state, seat)
+        zsirs = sorted((c for c in hand if c[0] in ZSIR), key=_cost)
+        low = self._throwaways(state, seat, hand)
+        if call == "grease" and zsirs and winning:
+            return play(zsirs[0]), "heed_grease", {"card": zsirs[0]}
+        if call == "no_grease" and low and winning:
+            return play(low[0]), "heed_no_grease", {"card": low[0]}
+        if winning:  # the partner is winning (4 players)
+            if last_in_round and zsirs:
+                return play(zsirs[0]), "grease_partner", {"card": zsirs[0]}
+            if low:
+                return play(low[0]), "keep_zsir", {"card": low[0]}
+            return play(sorted(hand, key=_cost)[0]), "nothing_better", {}
+        if call == "hit" and hitters:
+            return play(hitters[0]), "heed_hit", {"card": hitters[0]}
+        if call == "no_hit" and low:
+            return play(low[0]), "heed_no_hit", {"card": low[0]}
+        if hitters and on_table:
+            return play(hitters[0]), "take_zsir", {"card": hitters[0], "points": on_table}
+        free = [c for c in hitters if c[0] == led and c[0] not in ZSIR]
+        if free:
+            return play(free[0]), "hit_cheap", {"card": free[0]}
+        if hitters and not low and not [c for c in hand if c not in hitters]:
+            return play(hitters[0]), "only_hitters", {"card": hitters[0]}
+        if low:
+            key = "not_worth_seven" if hitters else "throw_low"
+            return play(low[0]), key, {"card": low[0]}
+        # Only zsír (and perhaps VIIs that would not be worth it): give the cheapest away.
+        rest = sorted(hand, key=lambda c: (c[0] == SEVEN, c[0] in ZSIR))
+        return play(rest[0]), "forced_zsir", {"card": rest[0]}
+
+    def _throwaways(self, state, seat, hand) -> list[str]:
+        """Worthless cards (no zsír, no VII), the rank that can no longer hit much first."""
+        played = self._played_ranks(state)
+        cards = [c for c in hand if c[0] not in ZSIR and c[0] != SEVEN and c[0] != state.led]
+        cards += [c for c in hand if c[0] == state.led and c[0] not in ZSIR and c[0] != SEVEN]
+        return sorted(cards, key=lambda c: (c[0] == state.led, -played.get(c[0], 0)))
+
+    def _played_ranks(self, state) -> dict:
+        counts: dict = {}
+        for pile in (state.won[0], state.won[1], *state.rounds):
+            for c in pile:
+                counts[c[0]] = counts.get(c[0], 0) + 1
+        return counts
+
+    def _lead(self, state, seat, hand, play):
+        counts: dict = {}
+        for c in hand:
+            counts[c[0]] = counts.get(c[0], 0) + 1
+        plain = [c for c in hand if c[0] not in ZSIR and c[0] != SEVEN]
+        played = self._played_ranks(state)
+        if plain:
+            pairs = [c for c in plain if counts[c[0]] >= 2]
+            if pairs:
+                card = max(pairs, key=lambda c: (counts[c[0]], played.get(c[0], 0)))
+                return play(card), "lead_pair", {"card": card}
+            card = max(plain, key=lambda c: played.get(c[0], 0))  # fewest copies left to hit it
+            return play(card), "lead_low", {"card": card}
+        zsirs = [c for c in hand if c[0] in ZSIR]
+        if zsirs:
+            pairs = [c for c in zsirs if counts[c[0]] >= 2]
+            card = max(pairs or zsirs, key=lambda c: (counts[c[0]], played.get(c[0], 0)))
+            return play(card), ("lead_zsir_pair" if pairs else "lead_zsir"), {"card": card}
+        return play(hand[0]), "lead_seven", {"card": hand[0]}
+
+    def _ping_pong(self, state, seat, hand, hitters, on_table, play):
+        """Z-V2: the leader always plays; a card that does not hit lets the trick go."""
+        others = sorted((c for c in hand if c not in hitters), key=_cost)
+        if hitters and (on_table or not others):
+            return play(hitters[0]), "continue_for_zsir", {"card": hitters[0], "points": on_table}
+        if others:
+            return play(others[0]), "let_go", {}
+        return play(hitters[0]), "only_hitters", {"card": hitters[0]}
+
+    # ---- calls (4 players) -------------------------------------------------------------------
+    def optional_seats(self, state) -> list[int]:
+        return [c["seat"] for c in state.legal_calls()[:1]]
+
+    def choose_optional(self, state, seat: int, tier: str, rng: random.Random) -> dict | None:
+        calls = [c for c in state.legal_calls() if c["seat"] == seat]
+        if not calls:
+            return None
+        if tier == "random":
+            return rng.choice(calls) if rng.random() < CALL_RATE else None
+        call = self.call_for(state, seat)
+        return {"seat": seat, "act": "call", "call": call} if call else None
+
+    def call_for(self, state, seat: int) -> str | None:
+        """The call a teacher would make to the partner about to play, from the caller's cards
+        and the table alone (or None): grease a trick the side keeps, ask for a hit on zsír."""
+        if state.phase != PLAY:
+            return None
+        mine = seat % 2
+        winning = state.winner % 2 == mine
+        last = len(state.rounds[-1]) == state.players - 1  # the partner closes the round
+        on_table = _points(c for r in state.rounds for c in r)
+        mine_to_come = seat in [(state.leader + k) % 4 for k in range(len(state.rounds[-1]) + 1, 4)]
+        if winning:
+            return "grease" if last else "no_grease"
+        if on_table:
+            if mine_to_come and _hitters(state.hands_[seat], state.led):
+                return "no_hit"  # "I'll take it": keep your VII
+            return "hit"
+        return None
+
+    # ---- the expert's inference --------------------------------------------------------------
+    def world_weight(self, world, state, seat: int) -> float:
+        """Likelihood of the current trick's plays by the other seats in ``world``: a seat that
+        played a card that did not hit, to a round holding zsír while the other side was
+        winning, would have hit with a card of the led rank or a VII most of the time."""
+        if state.phase == LEAD or not state.rounds:
+            return 1.0
+        n, led = state.players, state.led
+        order = [((state.leader + k) % n, card) for r in state.rounds for k, card in enumerate(r)]
+        weight, winner, on_table = 1.0, order[0][0], 0
+        for i, (s, card) in enumerate(order):
+            if i and (card[0] == led or card[0] == SEVEN):
+                winner = s
+            elif i and s != seat and winner % 2 != s % 2 and on_table:
+                since = [c for t, c in order[i + 1:] if t == s]
+                if _hitters(list(world.hands_[s]) + since, led):
+                    weight *= NOT_HIT_LIKELIHOOD
+            on_table += _points((card,))
+        return weight
+
+
+BOT = ZsirosBot()
