@@ -23,6 +23,7 @@ import tutorial_data  # noqa: E402
 import walkthroughs  # noqa: E402
 import rulings  # noqa: E402
 import exercises  # noqa: E402
+import play  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -32,6 +33,7 @@ class Links(NamedTuple):
 
 RENDERERS = {"walkthroughs": walkthroughs.render_game, "exercises": exercises.render_game}
 RENDERERS["checker"] = rulings.render_game  # docs/<lang>/checker.md: data-game="all"
+RENDERERS["play"] = play.render_game  # docs/<lang>/<game>/play.md
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 
