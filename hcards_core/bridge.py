@@ -127,15 +127,10 @@ def try_actions(record: dict | str, deal: int = 0, after: int = 0, actions: list
 def warm_up(game: str) -> dict:
     """Load what the first answer on a page needs (the exercise checker, the game and, for
     Ferbli, its ranking), so it comes back in milliseconds rather than a few hundred."""
-    import importlib
-
     from . import exercises  # noqa: F401  (imported for its side effect: loaded once)
     from .games import get_game
 
-    get_game(game)
-    module = importlib.import_module(f"hcards_core.{game}")
-    if hasattr(module, "rank_hand"):
-        module.rank_hand(["Aa", "Al", "Ah", "Ab"], {})
+    get_game(game).warm_up()
     return {"game": game}
 
 

@@ -24,17 +24,15 @@ must get.
 
 from __future__ import annotations
 
-import functools
 import json
 
-from .cards import PACK, card_name, is_card, parse_card, suit_name
+from .cards import PACK, parse_card  # noqa: F401  (PACK: doctest)
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .games import get_game
-from .messages import SEAT_LETTERS, render, seat_label, team_label
+from .messages import SEAT_LETTERS, seat_label
 from .records import _run
 from .table import action_label
 
-GAMES = ("zsiros", "filicau", "ferbli")
 SEAT_FIELDS = ("slave",)
 
 
@@ -43,16 +41,7 @@ SEAT_FIELDS = ("slave",)
 def layout(game: str, players: int) -> dict:
     """The cards a situation needs: ``hands`` (cards per seat), other ``piles`` (name → size)
     and the ``pack`` of cards in play (5- and 6-player Filkó use 30 cards)."""
-    if game == "zsiros":
-        from .zsiros.rules import HAND_SIZE, talon_size
-        return {"hands": [HAND_SIZE] * players, "piles": {"talon": talon_size(players)}, "pack": list(PACK)}
-    if game in ("filicau", "filko"):
-        from .filicau.game import HAND_SIZE
-        from .filicau.rules import pack_for
-        return {"hands": [HAND_SIZE[players]] * players, "piles": {}, "pack": list(pack_for(players))}
-    if game == "ferbli":
-        return {"hands": [4] * players, "piles": {}, "pack": list(PACK)}
-    raise MalformedRecord("unknown_game", where="game", game=repr(game), known=list(GAMES))
+    return get_game(game).layout(players)
 
 
 def game_info(game: str, lang: str = "en") -> dict:
@@ -245,88 +234,11 @@ def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
 
 # ---- results in words ------------------------------------------------------------------------------
 
-def _team_name(team: int, lang: str, members=None) -> str:
-    name = team_label(team, lang)
-    if members:
-        name += " (" + ", ".join(seat_label(s) for s in members) + ")"
-    return name
-
-
-def _teams(game: str, players: int) -> list[list[int]] | None:
-    if game == "zsiros":
-        return [[s for s in range(players) if s % 2 == t] for t in (0, 1)]
-    return None
-
-
-def _status(value: str, lang: str) -> str:
-    return render(f"ruling.status.{value}", lang)
-
-
-def _row(key: str, value: str, lang: str) -> dict:
-    return {"key": key, "label": render(f"ruling.{key}", lang), "value": value}
-
-
-def _zsiros_side(players: int, lang: str):
-    """Names a Zsíros side: a partnership with its seats (4 players) or a seat (2 players)."""
-    if players != 4:
-        return seat_label
-    teams = _teams("zsiros", players)
-    return lambda t: _team_name(t, lang, teams[t])
-
-
 def describe_result(game: str, result: dict, players: int, lang: str = "en") -> list[dict]:
-    """A finished deal's result as labelled rows in ``lang``."""
-    row = functools.partial(_row, lang=lang)
-    rows = []
-    if game == "zsiros":
-        side = _zsiros_side(players, lang)
-        rows.append(row("card_points", " – ".join(f"{side(t)}: {p}" for t, p in enumerate(result["card_points"]))))
-        rows.append(row("tricks", " – ".join(f"{side(t)}: {n}" for t, n in enumerate(result["tricks"]))))
-        rows.append(row("last_trick", side(result["last_trick"])))
-        rows.append(row("winner", side(result["winner"])))
-        rows.append(row("game_points", str(result["game_points"])))
-    elif game in ("filicau", "filko"):
-        teams = result["teams"]
-        rows.append(row("trump", suit_name(result["trump"], lang) if result.get("trump") else "—"))
-        rows.append(row("points", " – ".join(f"{_team_name(t, lang, teams[t])}: {p}"
-                                             for t, p in enumerate(result["points"]))))
-        rows.append(row("status", " – ".join(f"{_team_name(t, lang)}: {_status(s, lang)}"
-                                             for t, s in enumerate(result["status"]))))
-        if result.get("next_dealer") is not None:
-            rows.append(row("next_dealer", seat_label(result["next_dealer"])))
-    elif game == "ferbli":
-        rows.append(row("winner", seat_label(result["winner"]) if result["winner"] is not None else "—"))
-        rows.append(row("won", str(result["won"])))
-        for shown in result.get("showdown") or []:
-            cat = render(f"ferbli.category.{shown['category']}", lang)
-            value = "" if shown.get("value") is None else f" ({shown['value']})"
-            rows.append(row("showdown", f"{seat_label(shown['seat'])}: {cat}{value}"))
-        rows.append(row("carried", render("ruling.yes" if result.get("carried") else "ruling.no", lang)))
-    return rows
+    """A finished deal's result as labelled rows in ``lang`` (its game's ``View``)."""
+    return get_game(game).view(None, lang).result_rows(result, players)
 
 
 def describe_session(game: str, session: dict | None, players: int, lang: str = "en") -> list[dict]:
     """The session after the record, as labelled rows in ``lang``."""
-    if not session:
-        return []
-    row = functools.partial(_row, lang=lang)
-    rows = []
-    if game == "zsiros":
-        side = _zsiros_side(players, lang)
-        rows.append(row("score", " – ".join(f"{side(t)}: {g}" for t, g in enumerate(session["score"]))))
-        rows.append(row("game_winner", side(session["winner"]) if session.get("winner") is not None else "—"))
-    elif game in ("filicau", "filko"):
-        rows.append(row("status", " – ".join(f"{_team_name(t, lang)}: {_status(s, lang)}"
-                                             for t, s in enumerate(session["status"]))))
-        if session.get("slave") is not None:
-            rows.append(row("slave", seat_label(session["slave"])))
-    elif game == "ferbli":
-        rows.append(row("balances", ", ".join(f"{seat_label(s)}: {b:+d}" for s, b in enumerate(session["balances"]))))
-        rows.append(row("pot", str(session["pot"])))
-    if session.get("dealer") is not None:
-        rows.append(row("next_dealer", seat_label(session["dealer"])))
-    return rows
-
-
-def card_names(cards: list, lang: str = "en") -> list[dict]:
-    return [{"code": c, "name": card_name(c, lang)} for c in cards if is_card(c)]
+    return get_game(game).view(None, lang).session_rows(session, players) if session else []

@@ -11,6 +11,7 @@ import json
 import sys
 
 from .errors import MalformedRecord
+from .games import get_game
 from .messages import check_language
 from .records import load_record, replay
 
@@ -43,18 +44,6 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _ranking_module(game: str):
-    """The game module that ranks hands (only Ferbli is a ranking game)."""
-    from .games import get_game
-    import importlib
-
-    get_game(game)  # unknown or unbuilt game → MalformedRecord
-    module = importlib.import_module(f"hcards_core.{game}")
-    if not hasattr(module, "rank_hand"):
-        raise MalformedRecord("no_ranking", where="game", game=game)
-    return module
-
-
 def _options(text: str) -> dict:
     try:
         value = json.loads(text)
@@ -83,11 +72,11 @@ def run(argv: list[str]) -> tuple[int, str]:
         from .bots.cli import run as run_bots
 
         return run_bots(args)
-    module = _ranking_module(args.game)
+    game = get_game(args.game)  # unknown game → MalformedRecord; a game without ranking: no_ranking
     options = _options(args.options)
     if args.command == "rank":
-        return 0, json.dumps(module.rank_hand(" ".join(args.cards), options), ensure_ascii=False)
-    return 0, json.dumps({"result": module.compare_hands(args.first, args.second, options)})
+        return 0, json.dumps(game.rank_hand(" ".join(args.cards), options), ensure_ascii=False)
+    return 0, json.dumps({"result": game.compare_hands(args.first, args.second, options)})
 
 
 def main(argv: list[str] | None = None) -> int:

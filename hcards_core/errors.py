@@ -11,11 +11,8 @@ status 2 and a one-line message.
 
 from __future__ import annotations
 
+from .games import game_of_clause
 from .messages import render
-
-
-GAME_OF_PREFIX = {"Z": "zsiros", "EX-Z": "zsiros", "FC": "filicau", "FK": "filicau", "EX-C": "filicau",
-                  "F": "ferbli", "EX-F": "ferbli"}
 
 
 def clause_page(rule: str) -> str:
@@ -26,9 +23,8 @@ def clause_page(rule: str) -> str:
     """
     if rule.startswith("D-"):
         return "sources/"
-    prefix = rule[:4] if rule.startswith("EX-") else rule.split("-", 1)[0]
     page = "variants/" if "-V" in rule else "rules/"
-    return f"{GAME_OF_PREFIX[prefix]}/{page}"
+    return f"{game_of_clause(rule)}/{page}"
 
 
 class HcardsError(Exception):

@@ -31,15 +31,12 @@ its anchor is.
 
 from __future__ import annotations
 
-import json
-import re
-
 from .cards import PACK, card_name, suit_name  # noqa: F401  (PACK: doctest)
 from .errors import IllegalAction, MalformedRecord, clause_page
-from .games import get_game
-from .messages import check_language, render, team_label
+from .games import get_game, view_of
+from .messages import check_language, render, show, team_label
 from .records import state_at
-from .table import card_img, escape, render_table
+from .table import card_img, concrete, render_table
 
 KINDS = ("move", "choice")
 
@@ -73,20 +70,6 @@ def _then(ex: dict, state):
     return state
 
 
-class _Masked:
-    """A state whose facts beside the table leave out ``hide`` (e.g. who is winning, when
-    that is the question)."""
-
-    def __init__(self, state, hide):
-        self._state, self._hide = state, set(hide)
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
-    def table_facts(self, lang: str = "en"):
-        return [(k, v) for k, v in self._state.table_facts(lang) if k not in self._hide]
-
-
 def table_html(ex: dict, state, lang: str, assets: str, interactive: bool) -> str:
     """What the exercise shows: the card table, or just some cards (``display``)."""
     display = ex.get("display", "table")
@@ -95,49 +78,27 @@ def table_html(ex: dict, state, lang: str, assets: str, interactive: bool) -> st
         return "".join('<ul class="hc-hand hc-ex-cards" dir="ltr">' +
                        "".join(f"<li>{card_img(c, lang, assets)}</li>" for c in g) + "</ul>" for g in groups)
     if display == "dealer_hand":  # the dealer's cards in the order received (trump turn-up)
-        hand = state.dealt[state.ctx.dealer] if hasattr(state, "dealt") else state.hands()[state.public_state()["dealer"]]
         return ('<ol class="hc-hand hc-ex-cards" dir="ltr">' +
-                "".join(f"<li>{card_img(c, lang, assets)}</li>" for c in hand) + "</ol>")
-    shown = _Masked(state, ex.get("hide", ())) if ex.get("hide") else state
-    html = render_table(shown, ex.get("seat"), lang, assets, False, highlight=set(ex.get("highlight", ())))
+                "".join(f"<li>{card_img(c, lang, assets)}</li>" for c in view_of(state, lang).dealer_hand()) + "</ol>")
+    buttons = {}
     if interactive and ex["kind"] == "move" and state.to_act is not None:
-        html = _clickable(html, state, ex, lang)
-    return html
+        # Every card of the seat to act is a button, legal or not (the core judges the move, so
+        # the table must not give the answer away), and so is each act the exercise offers.
+        buttons = {"card_buttons": state.to_act, "actions": _offered_acts(ex, state, lang)}
+    return render_table(state, ex.get("seat"), lang, assets, False, highlight=set(ex.get("highlight", ())),
+                        hide_facts=frozenset(ex.get("hide", ())), **buttons)
 
 
-_CARD = re.compile(r'<li>(<img class="hc-card[^"]*" src="[^"]*/cards/(\w\w)\.svg"[^>]*>)</li>')
-
-
-def _clickable(html: str, state, ex: dict, lang: str) -> str:
-    """Every card of the seat to act is a button, legal or not (the core judges the move, so
-    the table must not give the answer away), and so is each act the exercise offers."""
-    seat = state.to_act
-    start = html.find(f'data-seat="{seat}"')
-    end = html.find("</ul>", start)  # the end of that seat's hand
-
-    def button(m):
-        action = escape(json.dumps({"seat": seat, "act": "play", "card": m[2]}))
-        return f'<li><button type="button" class="hc-card-btn" data-action="{action}">{m[1]}</button></li>'
-
-    html = html[:start] + _CARD.sub(button, html[start:end]) + html[end:]
-    acts = []
+def _offered_acts(ex: dict, state, lang: str) -> list:
+    """The exercise's ``acts`` as buttons of the seat to act: (action, label, asks_amount)."""
+    view, seat, out = view_of(state, lang), state.to_act, []
     for template in ex.get("acts", []):
         action = {"seat": seat, **{k: v for k, v in template.items() if k != "amount"}}
-        if template.get("amount"):
+        label = "" if template.get("amount") else view.text(view.action_key(action))
+        if not label or label.startswith("act."):  # an amount the learner types, or no catalog label
             label = _text(ex, f"_act_{template['act']}")
-            acts.append(f'<button type="button" class="md-button hc-action" data-action="{escape(json.dumps(action))}" '
-                        f'data-amount="1">{escape(label)}</button>')
-        else:
-            label = render(f"act.{state.game}.{template['act']}", lang)
-            if label.startswith("act."):
-                label = _text(ex, f"_act_{template['act']}")
-            acts.append(f'<button type="button" class="md-button hc-action" data-action="{escape(json.dumps(action))}">'
-                        f"{escape(label)}</button>")
-    if acts:
-        group = (f'<div class="hc-actions" role="group" aria-label="{escape(render("table.actions", lang))}">'
-                 + "".join(acts) + "</div>")
-        html = html[:-len("</div>")] + group + "</div>"
-    return html
+        out.append((action, label, bool(template.get("amount"))))
+    return out
 
 
 # ---- checkers: the truth of a choice, computed by the core --------------------------------------
@@ -147,8 +108,7 @@ def _trick_winner(state, ex):
     taken = [e["seat"] for e in state.events if e.get("type") == "trick_won"]
     if taken:
         return taken[-1]
-    pub = state.public_state()
-    return pub["winner"] if "winner" in pub and state.game == "zsiros" else pub.get("winning")
+    return view_of(state).trick_winner()
 
 
 def _result(state, ex):
@@ -171,9 +131,7 @@ def _draws(state, ex):
 
 
 def _hand_rank(state, ex):
-    from .ferbli import rank_hand
-
-    return rank_hand(ex["cards"], ex.get("game_options"))
+    return get_game(ex["game"]).rank_hand(ex["cards"], ex.get("game_options"))
 
 
 def _amount_range(state, ex):
@@ -231,7 +189,7 @@ def option_label(ex: dict, option: dict, lang: str = "en", texts: dict | None = 
     if name == "amount_range":
         return "–".join(str(v) for v in value) if value else "—"
     if ex["check"].get("field") == "status":
-        return " · ".join(f"{team_label(t, lang)}: {render(f'term.filicau.{s}', lang)}"
+        return " · ".join(f"{team_label(t, lang)}: {show('status', s, lang)}"
                           for t, s in enumerate(value))
     if isinstance(value, list):
         return render("list.separator", lang).join(str(v) for v in value)
@@ -261,7 +219,7 @@ def _matches(action: dict, pattern: dict) -> bool:
 def correct_moves(ex: dict, state) -> list[dict]:
     """The correct-move patterns of a move exercise at ``state`` (``"legal"``: every legal move)."""
     if ex["correct"] == "legal":
-        return [m for a in state.legal_actions() if a["act"] != "look" for m in _concrete(a)]
+        return [m for a in state.legal_actions() if a["act"] != "look" for m in concrete(a)]
     return [_resolve(p, state) for p in ex["correct"]]
 
 
@@ -342,23 +300,13 @@ def answer_of(ex: dict, lang: str = "en", assets: str = "assets/") -> dict:
     patterns = correct_moves(ex, state)
     moves = []
     for legal in state.legal_actions():
-        for move in _concrete(legal):
+        for move in concrete(legal):
             if move not in moves and any(_matches(move, p) for p in patterns):
                 moves.append(move)
     labels = [action_label(state, m, lang) for m in moves]
     html = render_table(state.apply(moves[0]), ex.get("seat"), lang, assets, False) if moves else None
     return {"options": [], "moves": labels, "actions": moves, "html": html, "explain": _text(ex, "explain"),
             "rule": ex.get("rule"), "page": clause_page(ex["rule"]) if ex.get("rule") else None}
-
-
-def _concrete(action: dict) -> list[dict]:
-    """A legal action as the actions one can send: an amount range (``min``/``max``) as its
-    smallest and largest amount."""
-    if "min" not in action:
-        return [action]
-    base = {k: v for k, v in action.items() if k not in ("min", "max")}
-    amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
-    return [{**base, "amount": amount} for amount in amounts]
 
 
 __all__ = ["CHECKERS", "KINDS", "answer_of", "check_exercise", "correct_moves", "option_label", "position",

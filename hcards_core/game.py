@@ -9,13 +9,12 @@ three forms of PokerKit: ``can_apply`` (bool), ``verify`` (raises ``IllegalActio
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import HIDDEN, PACK, card_name, parse_card
+from .cards import HIDDEN, PACK, parse_card
 from .errors import IllegalAction, MalformedRecord
-from .messages import render
+from .messages import render, seat_label
 
 
 @dataclass(frozen=True)
@@ -59,11 +58,16 @@ OPTIONAL_FIELDS = ("note",)
 
 
 class State:
-    """One deal in progress. Subclasses implement the game-specific methods marked below."""
+    """One deal in progress: the rules only (whose turn, the legal actions, ``apply``, the
+    events of the last action, the result, what each seat sees). How it is shown is its game's
+    ``View``. Subclasses implement the game-specific methods marked below."""
 
     game: ClassVar[str] = ""
     TURN_RULE: ClassVar[str] = ""  # clause cited for "not your turn"
     OVER_RULE: ClassVar[str] = ""  # clause cited for "the deal is over"
+    # Every refusal the state raises: its code → the clauses it may cite (``refuse`` raises no
+    # other), so the clause ids the core can cite are read from the code (``refusal_clauses``).
+    REFUSALS: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     players: int
     events: list[dict]
@@ -77,12 +81,12 @@ class State:
         """The seat whose turn it is, or None when the deal is over."""
         raise NotImplementedError
 
-    def legal_actions(self) -> list[dict]:
-        """Every legal action of the seat to act, as action dicts (empty when over)."""
+    def _legal(self, seat: int) -> list[dict]:
+        """Every legal action of ``seat``, the seat to act (the deal is not over)."""
         raise NotImplementedError
 
     def _verify(self, action: dict) -> None:
-        """Raise ``IllegalAction`` if ``action`` (by the seat to act) breaks a rule."""
+        """Raise ``IllegalAction`` if ``action``, by a seat that may act (``may_act``), breaks a rule."""
         raise NotImplementedError
 
     def _do(self, action: dict) -> None:
@@ -101,18 +105,43 @@ class State:
         """Each seat's hand, in order."""
         raise NotImplementedError
 
+    def may_act(self, seat, action: dict) -> bool:
+        """May ``seat`` make ``action`` now, turn-wise? The seat to act, unless the game lets
+        another seat make this act (a Zsíros partner's call, a Ferbli look, either Filkó master)."""
+        return seat == self.to_act
+
+    def _turn_error(self, action: dict) -> IllegalAction:
+        """The refusal of an act by a seat that may not act now (games word some turns apart)."""
+        return self.refuse(self.TURN_RULE, "not_your_turn", seat=action.get("seat"), to_act=self.to_act)
+
     # ---- shared --------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         return self.to_act is None
 
+    def legal_actions(self) -> list[dict]:
+        """Every legal action of the seat to act, as action dicts (empty when over)."""
+        seat = self.to_act
+        return [] if seat is None else self._legal(seat)
+
     def verify(self, action: dict) -> None:
+        """Raise ``IllegalAction`` (its clause, code and parameters) if ``action`` is illegal now."""
         if self.is_over:
-            raise IllegalAction(self.OVER_RULE, "deal_over")
-        seat = action.get("seat")
-        if seat != self.to_act:
-            raise IllegalAction(self.TURN_RULE, "not_your_turn", seat=seat, to_act=self.to_act)
+            raise self.refuse(self.OVER_RULE, "deal_over")
+        if not self.may_act(action.get("seat"), action):
+            raise self._turn_error(action)
         self._verify(action)
+
+    def refuse(self, rule: str, code: str, **params) -> IllegalAction:
+        """The refusal ``code`` citing ``rule``, which must be one ``REFUSALS`` lists for it."""
+        if rule not in self.refusals().get(code, ()):
+            raise LookupError(f"{type(self).__name__}.REFUSALS lacks {code!r} citing {rule!r}")
+        return IllegalAction(rule, code, **params)
+
+    @classmethod
+    def refusals(cls) -> dict[str, tuple[str, ...]]:
+        """``REFUSALS`` with the shared two: not your turn, the deal is over."""
+        return {"not_your_turn": (cls.TURN_RULE,), "deal_over": (cls.OVER_RULE,), **cls.REFUSALS}
 
     def can_apply(self, action: dict) -> bool:
         try:
@@ -131,7 +160,17 @@ class State:
         return nxt
 
     def copy(self) -> "State":
-        return copy.deepcopy(self)
+        """A copy ``apply`` may change, by one rule for every game: each list attribute is
+        copied, and each list inside it (hands, rounds); everything else (tuples, numbers,
+        the options, a session context) is shared and never changed in place. So a new list
+        attribute can never alias the state it was copied from."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        for name, value in fields.items():
+            if type(value) is list:
+                fields[name] = [v[:] if type(v) is list else v for v in value]
+        new.__dict__ = fields
+        return new
 
     def to_json(self) -> dict:
         """The whole state, hidden cards included, as plain JSON (``from_json`` rebuilds an
@@ -162,35 +201,95 @@ class State:
         return data
 
     def narrate(self, event: dict, lang: str = "en") -> str:
-        """The event in words: card codes in ``card``/``cards`` read as card names, then the
-        game's own parameters (``narrate_params``) and catalog key (``event_key``)."""
-        params = {k: v for k, v in event.items() if k != "type"}
-        if isinstance(params.get("card"), str):
-            params["card"] = card_name(params["card"], lang)
-        if isinstance(params.get("cards"), list):
-            params["cards"] = [card_name(c, lang) for c in params["cards"]]
-        return render(self.event_key(event), lang, **self.narrate_params(params, lang))
+        """The event in words (its game's ``View.narrate``)."""
+        from .games import view_of
 
-    def event_key(self, event: dict) -> str:
-        return f"event.{self.game}.{event['type']}"
+        return view_of(self, lang).narrate(event)
 
-    def narrate_params(self, params: dict, lang: str) -> dict:
-        """Game-specific parameters in words (suits, statuses, hand categories…)."""
-        return params
 
-    # ---- the card table (hcards_core.table draws it; games fill in what is theirs) -----------
-    def table_center(self) -> list[list[dict]]:
+class View:
+    """How a game's state is shown: the card table's centre and facts, the labels of actions,
+    the events in words, the rows of a result and of a session. Presentation apart from the
+    rules, like OpenSpiel's observers or python-chess's ``chess.svg``: the shared table,
+    checker and exercises ask only this. ``state`` is None for a result's or session's rows.
+
+    Parameters keep their codes (cards, suits, seats): ``messages.render`` shows each kind in
+    the page's language, the same way in every game.
+    """
+
+    game: ClassVar[str] = ""
+    card_play: ClassVar[bool] = False  # a trick game: a what-if table makes every held card a button
+
+    def __init__(self, state: State | None = None, lang: str = "en"):
+        self.state, self.lang = state, lang
+
+    def text(self, key: str, **params) -> str:
+        return render(key, self.lang, **params)
+
+    def row(self, key: str, value: str) -> dict:
+        """A labelled row of the ruling checker."""
+        return {"key": key, "label": self.text(f"ruling.{key}"), "value": value}
+
+    # ---- the card table ------------------------------------------------------------------
+    def center(self) -> list[list[dict]]:
         """The cards on the table, as rounds of ``{"seat", "card"}`` (empty by default)."""
         return []
 
-    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
-        """Public facts beside the table as (catalog key of the label, value in ``lang``),
-        e.g. the talon size, the trump suit or the pot."""
+    def facts(self) -> list[tuple[str, object]]:
+        """Public facts beside the table as (catalog key of the label, value in words), e.g.
+        the talon size, the trump suit or the pot."""
         return []
 
     def seat_team(self, seat: int) -> int | None:
         """The seat's side, when sides are fixed during the deal."""
         return None
+
+    def trick_winner(self) -> int | None:
+        """Who is winning the trick on the table (None: no trick, or not a trick game)."""
+        return None
+
+    def dealer_hand(self) -> list[str]:
+        """The dealer's cards in the order received (e.g. to show the card turned for trumps)."""
+        return self.state.hands()[self.state.public_state()["dealer"]]
+
+    # ---- words ---------------------------------------------------------------------------
+    def action_label(self, action: dict) -> str:
+        """A legal action in words, e.g. 'Let the trick go' or 'Bet 2'."""
+        params = {k: v for k, v in action.items() if k not in ("seat", "act")}
+        return self.text(self.action_key(action), **params, **self.action_params(action))
+
+    def action_key(self, action: dict) -> str:
+        return f"act.{self.game}.{action['act']}"
+
+    def action_params(self, action: dict) -> dict:
+        """Words an action's label needs beyond its fields (e.g. Ferbli's word for a check)."""
+        return {}
+
+    def narrate(self, event: dict) -> str:
+        params = {k: v for k, v in event.items() if k != "type"}
+        return self.text(self.event_key(event), **self.event_params(params))
+
+    def event_key(self, event: dict) -> str:
+        return f"event.{self.game}.{event['type']}"
+
+    def event_params(self, params: dict) -> dict:
+        """The event's parameters with what only this game words (a hand's category…)."""
+        return params
+
+    # ---- the ruling checker --------------------------------------------------------------
+    def result_rows(self, result: dict, players: int) -> list[dict]:
+        """A finished deal's result as labelled rows."""
+        return []
+
+    def session_rows(self, session: dict, players: int) -> list[dict]:
+        """The session after a record as labelled rows: the game's own, then the next dealer."""
+        rows = self._session_rows(session, players)
+        if session.get("dealer") is not None:
+            rows.append(self.row("next_dealer", seat_label(session["dealer"])))
+        return rows
+
+    def _session_rows(self, session: dict, players: int) -> list[dict]:
+        return []
 
 
 def _core_class(name: str):
@@ -250,8 +349,13 @@ def _decode(value):
 class Game:
     """A game's description: its name, table sizes, options and act vocabulary.
 
-    Subclasses implement ``new_session``, ``deal``, ``settle`` and ``session_report``.
+    Subclasses implement ``new_session``, ``deal``, ``settle``, ``session_report`` and
+    ``layout``, and name their ``state`` and ``view`` classes: this and the ``View`` are all a
+    shared module (records, table, checker, exercises, bridge, cli) asks of a game.
     """
+
+    state: ClassVar[type[State]] = State
+    view: ClassVar[type[View]] = View
 
     name: str
     players: tuple[int, ...]
@@ -309,6 +413,28 @@ class Game:
 
     def session_report(self, session) -> dict:
         raise NotImplementedError
+
+    def layout(self, players: int) -> dict:
+        """The cards a situation needs: ``hands`` (cards per seat), other ``piles`` (name →
+        size) and the ``pack`` of cards in play (the ruling checker builds situations from it)."""
+        raise NotImplementedError
+
+    # ---- shared checks -------------------------------------------------------------------
+    def check_dealer(self, session, stated: int | None, where: str) -> None:
+        """A deal's stated ``dealer`` must be the one the rules give (``session.dealer``):
+        ``dealer_mismatch`` names the rules' ``dealer`` and the stated ``seat``."""
+        if stated is not None and stated != session.dealer:
+            raise MalformedRecord("dealer_mismatch", where=f"{where}.dealer", dealer=session.dealer, seat=stated)
+
+    # ---- hand ranking (``rank``/``compare`` commands): only a ranking game has it ------------
+    def rank_hand(self, cards, options: dict | None = None) -> dict:
+        raise MalformedRecord("no_ranking", where="game", game=self.name)
+
+    def compare_hands(self, first, second, options: dict | None = None) -> int:
+        raise MalformedRecord("no_ranking", where="game", game=self.name)
+
+    def warm_up(self) -> None:
+        """Load what the first answer of this game needs (e.g. Ferbli's ranking tables)."""
 
     # ---- random legal play (``hcards_core.play``); a game overrides what differs -------------
     def random_cards(self, players: int, rng) -> dict:

@@ -1,20 +1,30 @@
-"""The registry of games: a record's ``"game"`` name → its ``Game`` description.
+"""The registry of games, the only one: a record's ``"game"`` name → its ``Game``, and each
+game package's clause prefixes. Everything else a shared module needs to know about a game it
+asks that ``Game`` (rules and session) or its ``View`` (how a state is shown).
 
-Each game subpackage exposes ``GAME``; importing lazily keeps start-up (and Pyodide's
-first call) cheap when only one game is used.
+Each game subpackage exposes ``GAME`` (and ``ALIASES`` for other names of the same game);
+importing lazily keeps start-up (and Pyodide's first call) cheap when only one game is used.
+This module imports nothing of the core at load time, so that ``messages`` can read it.
+
+>>> get_game("filko").name, get_game("filko").view.__name__, game_of_clause("EX-C1")
+('filko', 'FilicauView', 'filicau')
 """
 
 from __future__ import annotations
 
 import importlib
 
-from .errors import MalformedRecord
-
+# A record's game name → the package that plays it (an alias plays with other defaults).
 GAME_MODULES = {"zsiros": "zsiros", "filicau": "filicau", "filko": "filicau", "ferbli": "ferbli"}
+# Each package, in the site's order, with the prefixes of the clause ids on its rules pages.
+CLAUSE_PREFIXES = {"zsiros": ("Z", "EX-Z"), "filicau": ("FC", "FK", "EX-C"), "ferbli": ("F", "EX-F")}
+PACKAGES = tuple(CLAUSE_PREFIXES)
 
 
 def get_game(name):
     """The ``Game`` for ``name``; ``MalformedRecord`` when it is unknown or not built yet."""
+    from .errors import MalformedRecord
+
     module_name = GAME_MODULES.get(name) if isinstance(name, str) else None
     if module_name is None:
         raise MalformedRecord("unknown_game", where="game", game=repr(name), known=sorted(GAME_MODULES))
@@ -29,3 +39,33 @@ def get_game(name):
     if game is None:
         raise MalformedRecord("game_not_available", where="game", game=name)
     return game
+
+
+def view_of(state, lang: str = "en"):
+    """The ``View`` that shows ``state`` (of any game) in ``lang``."""
+    return get_game(state.game).view(state, lang)
+
+
+def game_of_clause(rule: str) -> str:
+    """The package whose rules pages carry clause ``rule`` (``KeyError`` for none)."""
+    prefix = rule[:4] if rule.startswith("EX-") else rule.split("-", 1)[0]
+    for game, prefixes in CLAUSE_PREFIXES.items():
+        if prefix in prefixes:
+            return game
+    raise KeyError(rule)
+
+
+def refusal_clauses() -> dict[str, set[str]]:
+    """Every clause id the core can cite in a refusal, read from each game's ``State.REFUSALS``
+    (``State.refuse`` raises no other): clause id → the codes citing it.
+
+    >>> clauses = refusal_clauses()
+    >>> sorted(clauses["Z-4.4"]), "F-6.4" in clauses, "FK-1.4" in clauses
+    (['continue_needs_hit', 'no_hitting_card'], True, True)
+    """
+    out: dict[str, set[str]] = {}
+    for package in PACKAGES:
+        for code, rules in get_game(package).state.refusals().items():
+            for rule in rules:
+                out.setdefault(rule, set()).add(code)
+    return out

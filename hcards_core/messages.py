@@ -17,16 +17,24 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import LANGUAGES
+from .games import PACKAGES
 
 PACKAGE_DIR = Path(__file__).parent
 
 DEFAULT_LANGUAGE = "en"
 SEAT_LETTERS = "ABCDEFG"  # Ferbli seats up to 7 players
-# Parameters that name seats: texts show them as the letters the table shows (seat 0 = A),
-# the letters the rules' worked examples use; JSON keeps the numbers.
-SEAT_PARAMS = frozenset({"seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave", "target", "tied",
-                         "old_man"})
-GAMES = ("zsiros", "filicau", "ferbli")
+# How each parameter of a message (error, event, label) is shown, in every game alike; JSON
+# keeps the codes. Seats read as the letters the table shows (seat 0 = A), the letters of the
+# rules' worked examples; cards, suits and ranks by their names in the page's language;
+# statuses by their term. A parameter not listed is shown as it is.
+PARAM_KINDS = {
+    **dict.fromkeys(("seat", "seats", "to_act", "winner", "leader", "dealer", "partner", "slave", "target",
+                     "tied", "old_man"), "seat"),
+    **dict.fromkeys(("card", "cards", "over", "shown"), "card"),
+    **dict.fromkeys(("led", "trump"), "suit"),
+    "rank": "rank",
+    **dict.fromkeys(("status0", "status1"), "status"),
+}
 
 
 def read_data(path: str) -> dict:
@@ -47,7 +55,7 @@ def read_data(path: str) -> dict:
 def catalog(lang: str) -> dict[str, str]:
     """All keys of one language: the shared catalog merged with each game's."""
     merged = dict(read_data(f"catalog/{lang}.json"))
-    for game in GAMES:
+    for game in PACKAGES:
         merged.update(read_data(f"{game}/catalog/{lang}.json"))
     # The computer players' reasons: bots/catalog/<lang>.json and one folder per game's bot.
     bots = PACKAGE_DIR / "bots" / "catalog"
@@ -73,7 +81,7 @@ def render(key: str, lang: str = DEFAULT_LANGUAGE, **params) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in."""
     lang = check_language(lang)
     template = catalog(lang).get(key) or catalog(DEFAULT_LANGUAGE).get(key) or key
-    return template.format_map(_Params({k: _display(v, lang, k in SEAT_PARAMS) for k, v in params.items()}))
+    return template.format_map(_Params({k: _display(v, lang, PARAM_KINDS.get(k)) for k, v in params.items()}))
 
 
 def team_label(team: int, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -94,8 +102,32 @@ def seat_label(seat) -> str:
     return SEAT_LETTERS[seat] if isinstance(seat, int) and 0 <= seat < len(SEAT_LETTERS) else str(seat)
 
 
-def _display(value, lang: str, is_seat: bool = False):
-    """Lists render as comma-separated text; seats as letters; other values as they are."""
+def show(kind: str | None, value, lang: str):
+    """One value of a parameter ``kind`` in words; a value that is not a code of that kind
+    (e.g. "3–4", the cards of a charge, or a name already in words) stays as it is.
+
+    >>> show("card", "Kh", "en"), show("suit", "l", "hu"), show("seat", 2, "en"), show("card", "3–4", "en")
+    ('King of hearts', 'zöld', 'C', '3–4')
+    """
+    if kind == "seat":
+        return seat_label(value)
+    if kind is None or not isinstance(value, str):
+        return value
+    from .cards import HIDDEN, RANKS, SUITS, card_name, is_card, rank_name, suit_name
+
+    if kind == "card" and (is_card(value) or value == HIDDEN):
+        return card_name(value, lang)
+    if kind == "suit" and len(value) == 1 and value in SUITS:
+        return suit_name(value, lang)
+    if kind == "rank" and len(value) == 1 and value in RANKS:
+        return rank_name(value, lang)
+    if kind == "status":
+        return render(f"term.filicau.{value}", lang)
+    return value
+
+
+def _display(value, lang: str, kind: str | None = None):
+    """Lists render as comma-separated text, each item shown as its ``kind`` says."""
     if isinstance(value, (list, tuple)):
-        return catalog(lang).get("list.separator", ", ").join(str(_display(v, lang, is_seat)) for v in value)
-    return seat_label(value) if is_seat else value
+        return catalog(lang).get("list.separator", ", ").join(str(_display(v, lang, kind)) for v in value)
+    return show(kind, value, lang)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 
 from .cards import HIDDEN, card_name
+from .games import view_of
 from .messages import render, seat_label, team_label
 
 
@@ -43,32 +44,33 @@ def card_img(card: str, lang: str, assets: str, highlight: bool = False) -> str:
 
 
 def action_label(state, action: dict, lang: str) -> str:
-    """A legal action in words, e.g. 'Let the trick go' or 'Bet 2'."""
-    params = {k: v for k, v in action.items() if k not in ("seat", "act")}
-    if hasattr(state, "label_params"):  # e.g. Ferbli: the traditional word of a check
-        params.update(state.label_params(action))
-    if isinstance(params.get("card"), str):
-        params["card"] = card_name(params["card"], lang)
-    key = f"act.{state.game}.{action['act']}"
-    if action["act"] == "call" and "call" in action:
-        key = f"act.{state.game}.call_{action['call']}"
-    return render(key, lang, **params)
+    """A legal action in words, e.g. 'Let the trick go' or 'Bet 2' (its game's ``View``)."""
+    return view_of(state, lang).action_label(action)
 
 
 def render_table(state, seat: int | None = None, lang: str = "en", assets: str = "assets/",
-                 interactive: bool = False, highlight=()) -> str:
+                 interactive: bool = False, highlight=(), card_buttons: int | None = None,
+                 actions: list | None = None, hide_facts=()) -> str:
     """The table as HTML, seen by ``seat`` (None: every card face up); ``highlight`` marks cards.
 
     With ``interactive``, the seat to act's cards and its other legal actions are buttons
     carrying the action as JSON (``data-action``), for the page script to send to the core.
+    An exercise says instead which buttons it offers: ``card_buttons`` (a seat whose every card
+    is a button to play it, legal or not, so the table never gives the answer away) and
+    ``actions`` (``(action, label, asks_amount)``); ``hide_facts`` leaves facts out by their
+    catalog key (e.g. who is winning, when that is the question).
     """
+    view = view_of(state, lang)
     n = state.players
     pub = state.public_state()
     dealer, to_act = pub.get("dealer"), state.to_act
-    legal = _concrete(state.legal_actions()) if interactive and to_act is not None else []
+    legal = [m for a in state.legal_actions() for m in concrete(a)] if interactive and to_act is not None else []
     # What-if: every card the seat to act holds is a button, the illegal ones too, so that the
-    # core can explain why a card may not be played (the card-play games only).
-    playable = set(state.hands()[to_act]) if legal and state.game in CARD_PLAY_GAMES else set()
+    # core can explain why a card may not be played (the trick games only).
+    if legal and view.card_play:
+        card_buttons = to_act
+    if actions is None:
+        actions = [(a, view.action_label(a), False) for a in legal if not (a.get("act") == "play" and "card" in a)]
     parts = [f'<div class="hc-table hc-table--{n}" dir="ltr" role="group" '
              f'aria-label="{escape(render("table.label", lang))}">']
     for s, hand in enumerate(state.view(seat)["hands"]):
@@ -78,7 +80,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
             tags.append(render("table.dealer", lang))
         if s == to_act:
             tags.append(render("table.to_act", lang))
-        team = state.seat_team(s)
+        team = view.seat_team(s)
         name = render("table.seat", lang, seat=s)
         if team is not None:
             name += f' <span class="hc-team hc-team--{team}">{escape(team_label(team, lang))}</span>'
@@ -91,33 +93,32 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
                      f'<p class="hc-seat-name">{name} {tag_html}</p><ul class="hc-hand">')
         for card in hand:
             img = card_img(card, lang, assets, card in highlight)
-            if s == to_act and card in playable:
-                action = escape(f'{{"seat": {s}, "act": "play", "card": "{card}"}}')
+            if s == card_buttons and card != HIDDEN:
+                action = escape(_action_json({"seat": s, "act": "play", "card": card}))
                 parts.append(f'<li><button type="button" class="hc-card-btn" data-action="{action}">{img}</button></li>')
             else:
                 parts.append(f"<li>{img}</li>")
         parts.append("</ul></div>")
-    parts.append(_center(state, lang, assets, highlight))
-    facts = state.table_facts(lang)
+    parts.append(_center(view, lang, assets, highlight))
+    facts = [(key, value) for key, value in view.facts() if key not in hide_facts]
     if facts:
         parts.append('<dl class="hc-facts">')
         for key, value in facts:
             parts.append(f"<div><dt>{escape(render(key, lang))}</dt><dd>{escape(str(value))}</dd></div>")
         parts.append("</dl>")
-    others = [a for a in legal if not (a.get("act") == "play" and "card" in a)]
-    if others:
+    if actions:
         parts.append(f'<div class="hc-actions" role="group" aria-label="{escape(render("table.actions", lang))}">')
-        for a in others:
-            data = escape(_action_json(a))
-            parts.append(f'<button type="button" class="md-button hc-action" data-action="{data}">'
-                         f"{escape(action_label(state, a, lang))}</button>")
+        for action, label, asks_amount in actions:
+            amount = ' data-amount="1"' if asks_amount else ""
+            parts.append(f'<button type="button" class="md-button hc-action" data-action="{escape(_action_json(action))}"'
+                         f"{amount}>{escape(label)}</button>")
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
 
 
-def _center(state, lang: str, assets: str, highlight=()) -> str:
-    rounds = state.table_center()
+def _center(view, lang: str, assets: str, highlight=()) -> str:
+    rounds = view.center()
     out = [f'<div class="hc-center" aria-label="{escape(render("table.center", lang))}">']
     if not rounds:
         out.append(f'<p class="hc-empty">{escape(render("table.empty", lang))}</p>')
@@ -131,21 +132,18 @@ def _center(state, lang: str, assets: str, highlight=()) -> str:
     return "".join(out)
 
 
-CARD_PLAY_GAMES = ("zsiros", "filicau")
+def concrete(action: dict) -> list[dict]:
+    """A legal action as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
+    becomes the smallest and the largest amount (the largest when there is one).
 
-
-def _concrete(legal: list[dict]) -> list[dict]:
-    """Legal actions as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
-    becomes the smallest and the largest amount (the largest when there is one)."""
-    out = []
-    for action in legal:
-        if "min" not in action:
-            out.append(action)
-            continue
-        base = {k: v for k, v in action.items() if k not in ("min", "max")}
-        amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
-        out.extend({**base, "amount": amount} for amount in amounts)
-    return out
+    >>> concrete({"seat": 0, "act": "bet", "min": 1, "max": 6})
+    [{'seat': 0, 'act': 'bet', 'amount': 1}, {'seat': 0, 'act': 'bet', 'amount': 6}]
+    """
+    if "min" not in action:
+        return [action]
+    base = {k: v for k, v in action.items() if k not in ("min", "max")}
+    amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
+    return [{**base, "amount": amount} for amount in amounts]
 
 
 def _action_json(action: dict) -> str:

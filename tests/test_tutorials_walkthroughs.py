@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "scripts" / "hooks"))
 import tutorial_data as data  # noqa: E402
 import walkthroughs  # noqa: E402
 from hcards_core.bridge import try_actions  # noqa: E402
+from hcards_core.games import view_of  # noqa: E402
 from hcards_core.messages import render  # noqa: E402
 from hcards_core.records import replay, state_at  # noqa: E402
 from hcards_core.table import render_table  # noqa: E402
@@ -187,7 +188,7 @@ def test_ferbli_cukassza_carries_the_pot():
 def test_ferbli_table_shows_the_session_view(lang):
     w = BY_ID["ferbli-full-deal"]
     state, _ = state_at(w["record"], 0, step("ferbli-full-deal", "charging_starts")["after"])
-    facts = dict(state.table_facts(lang))
+    facts = dict(view_of(state, lang).facts())
     for key in ("table.round_name", "table.pot", "table.stakes", "table.ferbli.looked", "table.ferbli.first_player",
                 "table.ferbli.last_player", "table.ferbli.trace_horse", "table.ferbli.next_charge"):
         assert key in facts, key
@@ -199,7 +200,7 @@ def test_ferbli_table_shows_the_session_view(lang):
                __import__("re").findall(r'data-action="([^"]+)"', html)]
     assert {"seat": 3, "act": "charge", "amount": 1} in actions and {"seat": 3, "act": "charge", "amount": 4} in actions
     cuk, _ = state_at(BY_ID["ferbli-cukassza"]["record"], 1, 0)
-    assert "4" in str(dict(cuk.table_facts(lang))["table.pot"])
+    assert "4" in str(dict(view_of(cuk, lang).facts())["table.pot"])
 
 
 @pytest.mark.parametrize("lang", data.LANGUAGES)
@@ -207,7 +208,7 @@ def test_filicau_table_shows_new_statuses_and_next_dealer(lang):
     w = BY_ID["filicau-session"]
     s = step("filicau-session", "masters_fall")
     state, _ = state_at(w["record"], s["deal"], s["after"])
-    facts = dict(state.table_facts(lang))
+    facts = dict(view_of(state, lang).facts())
     assert facts["table.status"] == " / ".join(render(f"term.filicau.{x}", lang) for x in (S, M))
     assert facts["table.filicau.next_dealer"] == "A"
     assert render("table.filicau.next_dealer", lang) != "table.filicau.next_dealer"

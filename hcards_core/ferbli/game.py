@@ -10,13 +10,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ..cards import PACK
 from ..errors import MalformedRecord
 from ..game import Game
 from ..records import parse_hands, parse_pack
 from ..seats import right_of, seats_from
 from .options import OPTIONS
-from .ranking import ranking_for
+from . import ranking
 from .state import FerbliState
+from .view import FerbliView
 
 ACTS = {"vizi": (), "fold": (), "go_on": (), "besszer": ("amount",), "pay": (),
         "charge": ("amount",), "stop": (), "look": (), "check": (), "bet": ("amount",),
@@ -36,6 +38,9 @@ class Session:
 
 
 class FerbliGame(Game):
+    state = FerbliState
+    view = FerbliView
+
     def new_session(self, players, options, dealer, start, where="start"):
         for name, lowest in (("vizi", 1), ("table_cap", 0)):
             if options[name] < lowest:
@@ -59,9 +64,7 @@ class FerbliGame(Game):
 
     def deal(self, session, cards, dealer, where):
         n = session.players
-        if dealer is not None and dealer != session.dealer:
-            raise MalformedRecord("ferbli_dealer_mismatch", where=f"{where}.dealer", dealer=dealer,
-                                  seat=session.dealer)
+        self.check_dealer(session, dealer, where)
         dealer = session.dealer
         where = f"{where}.cards"
         if not isinstance(cards, dict) or ("hands" in cards) == ("pack" in cards) or set(cards) - {"hands", "pack"}:
@@ -77,7 +80,7 @@ class FerbliGame(Game):
                 first[seat] = pack[2 * k:2 * k + 2]
             later, stack, bottom = None, tuple(pack[2 * n:]), pack[-1]  # F-4.4, D-F14
         options = session.options
-        return FerbliState(n, dealer, options, ranking_for(options), first, later, stack, bottom,
+        return FerbliState(n, dealer, options, first, later, stack, bottom,
                            carried=session.pot,
                            forced=options["two_failed_deals"] and session.failed >= 2,
                            call_or_drop=options["call_or_drop"] and session.pot > 0
@@ -94,6 +97,18 @@ class FerbliGame(Game):
         failed = session.failed + 1 if out["reason"] == "cukassza" else 0
         return replace(session, dealer=(session.dealer + 1) % session.players,
                        balances=tuple(balances), pot=pot, failed=failed)
+
+    def layout(self, players: int) -> dict:
+        return {"hands": [4] * players, "piles": {}, "pack": list(PACK)}
+
+    def rank_hand(self, cards, options: dict | None = None) -> dict:
+        return ranking.rank_hand(cards, options)
+
+    def compare_hands(self, first, second, options: dict | None = None) -> int:
+        return ranking.compare_hands(first, second, options)
+
+    def warm_up(self) -> None:
+        ranking.rank_hand(["Aa", "Al", "Ah", "Ab"], {})
 
     def session_report(self, session):
         report = {"balances": list(session.balances), "pot": session.pot, "dealer": session.dealer}

@@ -1,4 +1,4 @@
-"""How a Ferbli deal ends (F-8, F-5.4, F-7.3) and how its events read.
+"""How a Ferbli deal ends (F-8, F-5.4, F-7.3).
 
 Three endings: one player left wins the whole pot unseen (F-8.1); a showdown gives the whole
 pot to the best hand, ties to the player nearest the dealer's right, never split (F-8.2,
@@ -8,8 +8,6 @@ with every player who has not paid the vizi paying it now (F-5.4, F-7.3).
 
 from __future__ import annotations
 
-from ..cards import rank_name
-from ..messages import render
 from .ranking import tie_break
 
 
@@ -56,19 +54,3 @@ def carry(state, reason: str) -> None:
         state._post(seat, state.vizi)
     state.events.append({"type": "cukassza", "pot": state.pot, "seats": payers, "amount": state.vizi})
     _finish(state, None, [], reason)
-
-
-def category_label(category: str, lang: str = "en") -> str:
-    return render(f"ferbli.category.{category}", lang)
-
-
-def narrate_params(params: dict, lang: str = "en") -> dict:
-    """A hand's category and value in words ("two aces", "banda 41"); no seats as "—"."""
-    if "category" in params:  # e.g. "two aces", "banda 41"
-        value = params.get("value")
-        if isinstance(value, str):
-            value = rank_name(value, lang)
-        params["hand"] = category_label(params["category"], lang) + ("" if value is None else f" {value}")
-    if "seats" in params and not params["seats"]:
-        params["seats"] = "—"
-    return params

@@ -16,6 +16,7 @@ from ..game import State
 from ..seats import right_of, seats_from
 from . import results
 from .options import check_word, limit_for, quorum
+from .ranking import Ranking, ranking_for
 
 QUEUE_PHASES = frozenset({"vizi", "answer", "show", "open"})
 # The clause that governs each decision, cited when an act does not fit it.
@@ -24,20 +25,26 @@ PHASE_RULE = {"announce": "F-V6", "majzli": "F-V8", "vizi": "F-5.1", "mehet": "F
               "reraise": "F-7.5"}
 ANSWER_RULE = {"besszer": "F-6.2", "charge": "F-6.5", "counter": "F-6.8", "bet": "F-7.4"}
 AMOUNT_ACTS = ("majzli", "besszer", "charge", "bet", "raise")
-_LISTS = ("seen", "folded", "stake", "owe", "paid", "pending")
+_PHASE_RULES = tuple(dict.fromkeys([*ANSWER_RULE.values(), *PHASE_RULE.values()]))
 
 
 class FerbliState(State):
     game = "ferbli"
     TURN_RULE = "F-0.1"
     OVER_RULE = "F-8.4"
+    REFUSALS = {"card_not_in_hand": ("F-V7",), "show_whole_packet": ("F-V7",), "second_look": ("F-7.6",),
+                "nothing_to_look": ("F-7.6",), "amount_below_vizi": ("F-V12", "F-3.3"),
+                "amount_over_limit": ("F-V12", "F-3.3", "F-6.1"), "over_table_cap": ("F-3.1",), "must_pay_vizi": ("F-V9",),
+                "first_player_cannot_fold": ("F-5.2", "F-6.1"), "must_raise": ("F-7.7",),
+                "raise_not_allowed": (*ANSWER_RULE.values(), "F-7.7"), "charge_not_now": ("F-6.6", "F-6.5", "F-6.4"),
+                "wrong_act": _PHASE_RULES}
 
-    def __init__(self, players: int, dealer: int, options: dict, ranking, first: list, later,
+    def __init__(self, players: int, dealer: int, options: dict, first: list, later,
                  stack: tuple | None, bottom: str | None, carried: int = 0,
                  forced: bool = False, call_or_drop: bool = False, announce: bool = False):
         n = self.players = players
         self.dealer, self.p1 = dealer, right_of(dealer, n)
-        self.options, self.ranking, self.vizi = options, ranking, options["vizi"]
+        self.options, self.vizi = options, options["vizi"]
         self.held = [list(first[s]) for s in range(n)]
         self.later, self.stack, self.next_card, self.bottom = later, stack, 0, bottom
         self.seen = [2] * n  # cards each player has looked at (F-5.1: the first two, at once)
@@ -71,15 +78,11 @@ class FerbliState(State):
             self.events.append({"type": "blind", "seat": self.p1, "amount": self.vizi})
             self._start_round1()
 
-    def copy(self) -> "FerbliState":
-        new = object.__new__(FerbliState)
-        d = self.__dict__.copy()
-        for name in _LISTS:
-            d[name] = d[name][:]
-        d["held"] = [h[:] for h in self.held]
-        d["shown"] = [h[:] for h in self.shown]
-        new.__dict__ = d
-        return new
+    @property
+    def ranking(self) -> Ranking:
+        """The hand ranking of this deal's options: derived, never stored, so the state's JSON
+        holds the state only (the table is shared by every state of the process)."""
+        return ranking_for(self.options)
 
     # ---- seats ------------------------------------------------------------------------------
     def order_from(self, start: int) -> list[int]:
@@ -123,19 +126,13 @@ class FerbliState(State):
                          for s, h in enumerate(self.held)]
         return data
 
-    def verify(self, action: dict) -> None:
-        # Looking is not a turn (F-7.6): an active player may look whenever it holds unseen cards.
-        seat = action.get("seat")
-        if (action.get("act") == "look" and self.outcome is None and isinstance(seat, int)
-                and 0 <= seat < self.players and not self.folded[seat] and seat != self.to_act):
-            self._verify_look(seat)
-            return
-        super().verify(action)
+    def may_act(self, seat, action: dict) -> bool:
+        """Looking is not a turn (F-7.6): an active player may look whenever it holds unseen cards."""
+        if action.get("act") == "look" and isinstance(seat, int) and 0 <= seat < self.players:
+            return not self.folded[seat]
+        return seat == self.to_act
 
-    def legal_actions(self) -> list[dict]:
-        seat = self.to_act
-        if seat is None:
-            return []
+    def _legal(self, seat: int) -> list[dict]:
         out = []
         for act in self._acts(seat):
             if act in AMOUNT_ACTS:
@@ -171,9 +168,6 @@ class FerbliState(State):
             "majzli": self.majzli if self.round > 1 else None,
             "shown": [h[:] for h in self.shown],
         }
-
-    def narrate_params(self, params: dict, lang: str) -> dict:
-        return results.narrate_params(params, lang)
 
     # ---- what the seat to act may do ------------------------------------------------------------
     def _acts(self, seat: int, capped: bool = True) -> list[str]:
@@ -255,47 +249,47 @@ class FerbliState(State):
         elif act == "show":
             card = action["card"]
             if card not in self.held[seat] or card in self.shown[seat]:
-                raise IllegalAction("F-V7", "card_not_in_hand", seat=seat, card=card)
+                raise self.refuse("F-V7", "card_not_in_hand", seat=seat, card=card)
             if card not in self._showable(seat):
-                raise IllegalAction("F-V7", "show_whole_packet", seat=seat)
+                raise self.refuse("F-V7", "show_whole_packet", seat=seat)
 
     def _verify_look(self, seat: int) -> None:
         if self.seen[seat] >= len(self.held[seat]):
             code = "second_look" if len(self.held[seat]) > 2 else "nothing_to_look"
-            raise IllegalAction("F-7.6", code, seat=seat)
+            raise self.refuse("F-7.6", code, seat=seat)
 
     def _verify_amount(self, seat: int, act: str, amount: int) -> None:
         lo, hi = self._range(seat, act)
         rule = "F-V12" if self.options["ruleset"] == "titok" and act in ("besszer", "raise") else "F-3.3"
         if amount < lo:
-            raise IllegalAction(rule, "amount_below_vizi", seat=seat, amount=amount, vizi=lo)
+            raise self.refuse(rule, "amount_below_vizi", seat=seat, amount=amount, vizi=lo)
         if hi is not None and amount > hi:
             if act == "besszer" and self.options["besszer_cap"] == "double_vizi" and rule == "F-3.3":
                 rule = "F-6.1"
             cap = self.options["table_cap"]
             if cap and self.stake[seat] + self.owe[seat] + amount > cap:
-                raise IllegalAction("F-3.1", "over_table_cap", seat=seat, amount=amount, cap=cap)
-            raise IllegalAction(rule, "amount_over_limit", seat=seat, amount=amount, limit=hi)
+                raise self.refuse("F-3.1", "over_table_cap", seat=seat, amount=amount, cap=cap)
+            raise self.refuse(rule, "amount_over_limit", seat=seat, amount=amount, limit=hi)
 
     def _refusal(self, seat: int, act: str) -> IllegalAction:
         phase, allowed = self.phase, self._acts(seat)
         rule = ANSWER_RULE[self.context] if phase == "answer" else PHASE_RULE[phase]
         if act == "fold" and phase == "vizi":
-            return IllegalAction("F-V9", "must_pay_vizi", seat=seat)
+            return self.refuse("F-V9", "must_pay_vizi", seat=seat)
         if act == "fold" and seat == self.p1 and phase in ("majzli", "mehet"):
-            return IllegalAction("F-5.2" if phase == "majzli" else "F-6.1", "first_player_cannot_fold", seat=seat)
+            return self.refuse("F-5.2" if phase == "majzli" else "F-6.1", "first_player_cannot_fold", seat=seat)
         if phase == "must_raise":
-            return IllegalAction("F-7.7", "must_raise", seat=seat)
+            return self.refuse("F-7.7", "must_raise", seat=seat)
         if act == "raise" and phase == "answer":
             rule = "F-7.7" if self.context == "bet" and self.bet_blind else rule
-            return IllegalAction(rule, "raise_not_allowed", seat=seat)
+            return self.refuse(rule, "raise_not_allowed", seat=seat)
         if act == "charge":
             rule = "F-6.6" if self.round == 3 else ("F-6.5" if self.context in ("charge", "counter")
                                                      and phase == "answer" else "F-6.4")
-            return IllegalAction(rule, "charge_not_now", seat=seat)
+            return self.refuse(rule, "charge_not_now", seat=seat)
         if act in self._acts(seat, capped=False):  # allowed but for the agreed cap
-            return IllegalAction("F-3.1", "over_table_cap", seat=seat, amount=self.vizi, cap=self.options["table_cap"])
-        return IllegalAction(rule, "wrong_act", seat=seat, act=act, allowed=allowed)
+            return self.refuse("F-3.1", "over_table_cap", seat=seat, amount=self.vizi, cap=self.options["table_cap"])
+        return self.refuse(rule, "wrong_act", seat=seat, act=act, allowed=allowed)
 
     # ---- carrying out ---------------------------------------------------------------------------
     def _do(self, action: dict) -> None:
@@ -560,46 +554,3 @@ class FerbliState(State):
         if self._range(raiser, "raise")[0] is None:
             return results.showdown(self)
         self.phase, self.decider = "reraise", raiser  # F-7.5
-
-    # ---- the card table (hcards_core/table.py) ----------------------------------------------------
-    def table_center(self) -> list[list[dict]]:
-        return []  # no cards are played to the middle in Ferbli; the facts show the pot
-
-    def seat_team(self, seat: int) -> int | None:
-        return None  # every player for themselves
-
-    def label_params(self, action: dict) -> dict:
-        """Extra words for an action's label: the traditional word of a check (F-7.2)."""
-        return {"word": check_word(self.checks)} if action.get("act") == "check" else {}
-
-    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
-        """Round, pot, the bet to call, stakes, who has looked, P1/L/T and the next charge."""
-        from ..messages import render, seat_label
-
-        pub = self.public_state()
-        seats = lambda flags: render("list.separator", lang).join(  # noqa: E731
-            seat_label(s) for s, f in enumerate(flags) if f) or render("table.ferbli.nobody", lang)
-        pot = pub["pot"]
-        if pub["carried_in"]:
-            pot = render("table.ferbli.pot_carried", lang, pot=pub["pot"], carried=pub["carried_in"])
-        facts = [("table.round_name", pub["round"]), ("table.pot", pot)]
-        if pub["to_call"]:
-            facts.append(("table.bet", pub["to_call"]))
-        facts.append(("table.stakes", " · ".join(f"{seat_label(s)} {v}" for s, v in enumerate(pub["stakes"]))))
-        if not all(pub["active"]):
-            facts.append(("table.ferbli.folded", seats([not a for a in pub["active"]])))
-        facts.append(("table.ferbli.looked", seats([l and a for l, a in zip(pub["looked"], pub["active"])])))
-        facts.append(("table.ferbli.first_player", seat_label(pub["first_player"])))
-        if self.outcome is None and self.round == 2 and pub["last_player"] is not None:
-            facts.append(("table.ferbli.last_player", seat_label(pub["last_player"])))
-            if pub["trace_horse"] is not None:
-                facts.append(("table.ferbli.trace_horse", seat_label(pub["trace_horse"])))
-        nxt = pub["next_charge"]
-        if nxt:
-            key = "table.ferbli.charge_value" if nxt["max"] is not None else "table.ferbli.charge_value_open"
-            facts.append(("table.ferbli.next_charge",
-                          render(key, lang, seat=nxt["charger"], target=nxt["target"],
-                                 cards="–".join(str(c) for c in nxt["cards"]), min=nxt["min"], max=nxt["max"])))
-        if pub["blind_phase"] and self.outcome is None:
-            facts.append(("table.ferbli.blind_phase", render("table.ferbli.blind_by", lang, seat=pub["bettor"])))
-        return facts

@@ -6,13 +6,7 @@
 
 from __future__ import annotations
 
-from .game import FilicauGame, Session
-from .options import make_options
-from .play import deal_state
+from .game import ACTS, ALIASES, GAME, FilicauGame, Session, deal_state
 from .state import FilicauState
 
-ACTS = {"play": ("card",), "call_card": ("card",), "choose_slave": ("slave",)}
-GAME = FilicauGame("filicau", (4, 5, 6), make_options("romanian"), ACTS)
-ALIASES = {"filko": FilicauGame("filko", (4, 5, 6), make_options("filko"), ACTS)}
-
-__all__ = ["GAME", "ALIASES", "FilicauState", "Session", "deal_state"]
+__all__ = ["ACTS", "GAME", "ALIASES", "FilicauGame", "FilicauState", "Session", "deal_state"]

@@ -28,8 +28,10 @@ from ..game import Game
 from ..records import parse_hands
 from ..seats import left_of
 from . import results as R
+from .options import make_options
 from .rules import SUITS, pack_for, top_trumps, turned_trump
 from .state import Context, FilicauState
+from .view import FilicauView
 
 HAND_SIZE = {4: 8, 5: 6, 6: 5}
 PACKETS = {("romanian", 4): (1,) * 8, ("filko", 4): (4, 4), ("filko", 5): (3, 3), ("filko", 6): (3, 2)}
@@ -80,6 +82,9 @@ class Session:
 
 class FilicauGame(Game):
     """Filicău (Romanian, 4 players) and Filkó (4, 5, 6 players)."""
+
+    state = FilicauState
+    view = FilicauView
 
     def new_session(self, players, options, dealer, start, where="start"):
         if options["top_trumps"] == "szeged" and players == 4:
@@ -147,8 +152,7 @@ class FilicauGame(Game):
 
     # ---- one deal ---------------------------------------------------------------------------
     def deal(self, session, cards, dealer, where):
-        if dealer is not None and dealer != session.dealer:
-            raise MalformedRecord("filicau_wrong_dealer", where=f"{where}.dealer", dealer=dealer, to_act=session.dealer)
+        self.check_dealer(session, dealer, where)
         where = f"{where}.cards"
         if not isinstance(cards, dict):
             raise MalformedRecord("bad_field", where=where, value=repr(cards), expected="object")
@@ -208,6 +212,9 @@ class FilicauGame(Game):
         pack = list(pack_for(players))
         rng.shuffle(pack)
         return {"pack": pack, "cut": rng.randrange(1, len(pack))}
+
+    def layout(self, players: int) -> dict:
+        return {"hands": [HAND_SIZE[players]] * players, "piles": {}, "pack": list(pack_for(players))}
 
     def session_report(self, session) -> dict:
         out = {"status": list(session.status), "dealer": session.dealer}
@@ -273,3 +280,26 @@ def deal_pack(session: Session, cards: dict, where: str):
     else:
         shown, trump = turned_trump(reversed(pack), top)  # FK-1.1: from the bottom up
     return hands, shown, trump
+
+
+ACTS = {"play": ("card",), "call_card": ("card",), "choose_slave": ("slave",)}
+GAME = FilicauGame("filicau", (4, 5, 6), make_options("romanian"), ACTS)
+ALIASES = {"filko": FilicauGame("filko", (4, 5, 6), make_options("filko"), ACTS)}
+
+
+# ---- a convenience for the site, tests and worked examples -----------------------------------
+
+def deal_state(hands, dealer: int = 0, options: dict | None = None, start: dict | None = None,
+               trump: str | None = None) -> FilicauState:
+    """The first state of a deal from explicit hands (one list per seat, in the order received;
+    the dealer's first card is the one turned for trumps unless ``trump`` is given).
+
+    >>> from hcards_core.cards import PACK
+    >>> s = deal_state([list(PACK[i::4]) for i in range(4)])  # the dealer, seat 0, turns Aa
+    >>> s.trump, s.to_act
+    ('a', 1)
+    """
+    session = GAME.new_session(len(hands), GAME.parse_options(options), dealer, start or {})
+    hands = [list(h) for h in hands]
+    cards = {"hands": hands} if trump is None else {"hands": hands, "trump": trump}
+    return GAME.deal(session, cards, None, "deal")

@@ -1,7 +1,7 @@
 """One deal of Filicău/Filkó in progress: the call (5 players), the tricks, the choice of
 the slave (Filkó), and the deal's result with the status change.
 
-Every container on a state is a tuple, so ``copy()`` is a shallow copy of the attributes
+Every container on a state is a tuple, so the shared ``copy()`` has nothing to copy deeper
 (``apply`` never mutates the state it was called on). What the deal needs to know about the
 session (prior statuses, the slave, fixed 5-player teams) is in ``ctx``, shared and read-only.
 """
@@ -10,25 +10,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import card_name, suit_name
 from ..errors import IllegalAction
 from ..game import State as _Base
-from ..messages import render, seat_label, team_label
 from ..seats import right_of, seats_from
 from . import results as R
 from .rules import card_points, legal_cards, order, trick_winner
 
 CALL, PLAY, CHOOSE, OVER = "call", "play", "choose", "over"
-
-
-class FilicauIllegal(IllegalAction):
-    """An ``IllegalAction`` whose message shows suits and cards by name in the page's language
-    (its ``params`` keep the codes, for machines)."""
-
-    def message(self, lang: str = "en") -> str:
-        shown = {k: suit_name(v, lang) if k in ("led", "trump") else
-                 card_name(v, lang) if k in ("card", "over") else v for k, v in self.params.items()}
-        return render(f"error.{self.code}", lang, **shown)
 
 
 class Context:
@@ -76,6 +64,11 @@ class FilicauState(_Base):
     game: ClassVar[str] = "filicau"
     TURN_RULE: ClassVar[str] = "FC-4.1"
     OVER_RULE: ClassVar[str] = "FC-5.1"
+    REFUSALS = {"choose_not_master": ("FK-1.4",), "filicau_wrong_act": ("FC-4.1", "FK-3.2", "FK-1.4"),
+                "slave_not_opponent": ("FK-1.4",), "card_not_in_hand": ("FC-4.1",),
+                "must_follow_suit_over": ("FC-4.2",), "must_follow_suit": ("FC-4.2",),
+                "must_trump_over": ("FC-4.3",), "must_trump": ("FC-4.3",), "call_top_trump": ("FK-V4", "FK-3.3"),
+                "call_not_in_pack": ("FK-3.1",), "call_own_card": ("FK-3.3",)}
 
     def __init__(self, ctx: Context, hands, trump: str | None, shown=(), shown_by: int | None = None):
         n = ctx.players
@@ -112,11 +105,6 @@ class FilicauState(_Base):
         self.trump = trump
         self.eff, self.power = order(trump, self.ctx.top)
 
-    def copy(self) -> "FilicauState":
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        return new
-
     # ---- turn and actions ----------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
@@ -134,10 +122,7 @@ class FilicauState(_Base):
     def led(self) -> str | None:
         return self.eff[self.table[0][1]] if self.table else None
 
-    def legal_actions(self) -> list[dict]:
-        seat = self.to_act
-        if seat is None:
-            return []
+    def _legal(self, seat: int) -> list[dict]:
         if self.phase == PLAY:
             return [{"seat": seat, "act": "play", "card": c}
                     for c in legal_cards(self.held[seat], self.led, self.trump, self.eff)]
@@ -153,23 +138,24 @@ class FilicauState(_Base):
         own = () if self.ctx.overs_make_rich else self.held[self.old_man]
         return [c for h in self.dealt for c in h if c not in self.ctx.top and c not in own]
 
-    def verify(self, action: dict) -> None:
-        # FK-1.4: either master may name the slave, so the turn check is by team.
+    def may_act(self, seat, action: dict) -> bool:
+        """FK-1.4: either master may name the slave, so that turn is by team."""
         if self.phase == CHOOSE and action.get("act") == "choose_slave":
-            seat = action.get("seat")
             master = self.outcome["status"].index(R.MASTER)
-            if not isinstance(seat, int) or not 0 <= seat < self.players or self.team[seat] != master:
-                raise FilicauIllegal("FK-1.4", "choose_not_master", seat=seat)
-            self._verify(action)
-            return
-        super().verify(action)
+            return isinstance(seat, int) and 0 <= seat < self.players and self.team[seat] == master
+        return seat == self.to_act
+
+    def _turn_error(self, action: dict) -> IllegalAction:
+        if self.phase == CHOOSE and action.get("act") == "choose_slave":
+            return self.refuse("FK-1.4", "choose_not_master", seat=action.get("seat"))
+        return super()._turn_error(action)
 
     def _verify(self, action: dict) -> None:
         act = action.get("act")
         expected = {PLAY: "play", CALL: "call_card", CHOOSE: "choose_slave"}[self.phase]
         if act != expected:
             rule = {PLAY: "FC-4.1", CALL: "FK-3.2", CHOOSE: "FK-1.4"}[self.phase]
-            raise FilicauIllegal(rule, "filicau_wrong_act", act=act, expected=expected)
+            raise self.refuse(rule, "filicau_wrong_act", act=act, expected=expected)
         if self.phase == PLAY:
             self._verify_play(action["seat"], action.get("card"))
         elif self.phase == CALL:
@@ -177,12 +163,12 @@ class FilicauState(_Base):
         else:
             slave = action.get("slave")
             if not isinstance(slave, int) or not 0 <= slave < self.players or self.team[slave] == self.team[action["seat"]]:
-                raise FilicauIllegal("FK-1.4", "slave_not_opponent", slave=slave)
+                raise self.refuse("FK-1.4", "slave_not_opponent", slave=slave)
 
     def _verify_play(self, seat: int, card) -> None:
         hand = self.held[seat]
         if card not in hand:
-            raise IllegalAction("FC-4.1", "card_not_in_hand", seat=seat, card=card)
+            raise self.refuse("FC-4.1", "card_not_in_hand", seat=seat, card=card)
         led = self.led
         if led is None:
             return
@@ -191,21 +177,21 @@ class FilicauState(_Base):
             return
         if any(eff[c] == led for c in hand):
             if card in self.ctx.top and card[1] == led:  # the Over looks like the led suit
-                raise FilicauIllegal("FC-4.2", "must_follow_suit_over", seat=seat, card=card, led=led, trump=trump)
-            raise FilicauIllegal("FC-4.2", "must_follow_suit", seat=seat, card=card, led=led)
+                raise self.refuse("FC-4.2", "must_follow_suit_over", seat=seat, card=card, led=led, trump=trump)
+            raise self.refuse("FC-4.2", "must_follow_suit", seat=seat, card=card, led=led)
         if eff[card] != trump and any(eff[c] == trump for c in hand):
             over = next((c for c in hand if c in self.ctx.top and c[1] == led), None)
             if over is not None:  # the player may think the Over is a card of the led suit
-                raise FilicauIllegal("FC-4.3", "must_trump_over", seat=seat, card=card, led=led, over=over, trump=trump)
-            raise FilicauIllegal("FC-4.3", "must_trump", seat=seat, card=card, led=led)
+                raise self.refuse("FC-4.3", "must_trump_over", seat=seat, card=card, led=led, over=over, trump=trump)
+            raise self.refuse("FC-4.3", "must_trump", seat=seat, card=card, led=led)
 
     def _verify_call(self, card) -> None:
         if card in self.ctx.top:
-            raise FilicauIllegal("FK-V4" if self.ctx.mode == "rich" else "FK-3.3", "call_top_trump", card=card)
+            raise self.refuse("FK-V4" if self.ctx.mode == "rich" else "FK-3.3", "call_top_trump", card=card)
         if not any(card in h for h in self.dealt):
-            raise FilicauIllegal("FK-3.1", "call_not_in_pack", card=card)
+            raise self.refuse("FK-3.1", "call_not_in_pack", card=card)
         if not self.ctx.overs_make_rich and card in self.held[self.old_man]:
-            raise FilicauIllegal("FK-3.3", "call_own_card", card=card)
+            raise self.refuse("FK-3.3", "call_own_card", card=card)
 
     def _do(self, action: dict) -> None:
         if self.phase == PLAY:
@@ -325,50 +311,6 @@ class FilicauState(_Base):
             kept = out["slave"] is not None
             self.events.append({"type": "rich_teams_kept" if kept else "rich_teams_end",
                                 "seat": out["next_dealer"]})
-
-    def narrate_params(self, params: dict, lang: str) -> dict:
-        """Suits and statuses by name in ``lang`` (the event keeps the codes); the teams of
-        ``status0``/``status1`` as the table labels them (``team0`` is "team 1")."""
-        if "status0" in params:
-            params["team0"], params["team1"] = team_label(0, lang), team_label(1, lang)
-        for k, v in params.items():
-            if k in ("trump", "led") and v:
-                params[k] = suit_name(v, lang)
-            elif k == "shown":
-                params[k] = [card_name(c, lang) for c in v]
-            elif k == "over":
-                params[k] = card_name(v, lang)
-            elif k in ("status0", "status1"):
-                params[k] = render(f"term.filicau.{v}", lang)
-        return params
-
-    # ---- the card table ------------------------------------------------------------------
-    def table_center(self) -> list[list[dict]]:
-        return [[{"seat": s, "card": c} for s, c in self.table]] if self.table else []
-
-    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
-        pub = self.public_state()
-        facts = []
-        if self.trump:
-            facts.append(("table.trump", suit_name(self.trump, lang)))
-        if pub["winning"] is not None:
-            facts.append(("table.winner", seat_label(pub["winning"])))
-        if pub["points"] is not None:
-            facts.append(("table.points", " – ".join(str(p) for p in pub["points"])))
-        # Once the deal is scored, the table shows the statuses it produced and who deals next.
-        res = self.result() if self.outcome is not None else None
-        status = res["status"] if res else pub["status"]
-        facts.append(("table.status", " / ".join(render(f"term.filicau.{s}", lang) for s in status)))
-        if res:
-            facts.append(("table.filicau.next_dealer", seat_label(res["next_dealer"])))
-        slave = res.get("slave") if res else pub["slave"]
-        if slave is not None:
-            facts.append(("table.filicau.slave", seat_label(slave)))
-        return facts
-
-    def seat_team(self, seat: int) -> int | None:
-        teams = self.public_state()["teams"]
-        return None if teams is None else (0 if seat in teams[0] else 1)
 
     def teams(self) -> list[list[int]] | None:
         if self.team is None:

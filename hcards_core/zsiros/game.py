@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..cards import shuffled_pack
+from ..cards import PACK, shuffled_pack
 from ..errors import MalformedRecord
 from ..game import Game
 from ..play import random_deal
@@ -26,6 +26,7 @@ from ..records import parse_hands, parse_pack
 from .options import OPTIONS, check_options
 from .rules import CALLS, HAND_SIZE, talon_size
 from .state import ZsirosState
+from .view import ZsirosView
 
 CALL_RATE = 0.1  # how often random play (``hcards_core.play``) makes a call before a move
 
@@ -50,6 +51,9 @@ def deal_pack(pack: list[str], players: int, dealer: int) -> tuple[list[list[str
 
 
 class ZsirosGame(Game):
+    state = ZsirosState
+    view = ZsirosView
+
     def new_session(self, players: int, options: dict, dealer: int, start: dict, where: str = "start") -> Session:
         for key in start:
             if key != "score":
@@ -70,8 +74,7 @@ class ZsirosGame(Game):
     def deal(self, session: Session, cards: dict, dealer: int | None, where: str) -> ZsirosState:
         if session.winner is not None:
             raise MalformedRecord("game_over", where=where, team=session.winner, score=session.score)
-        if dealer is not None and dealer != session.dealer:
-            raise MalformedRecord("dealer_mismatch", where=f"{where}.dealer", dealer=session.dealer, seat=dealer)
+        self.check_dealer(session, dealer, where)
         hands, talon = parse_cards_field(cards, session.players, session.dealer, f"{where}.cards")
         return ZsirosState(session.players, session.dealer, hands, talon, session.options)
 
@@ -85,6 +88,9 @@ class ZsirosGame(Game):
 
     def session_report(self, session: Session) -> dict:
         return {"score": session.score[:], "winner": session.winner, "dealer": session.dealer}
+
+    def layout(self, players: int) -> dict:
+        return {"hands": [HAND_SIZE] * players, "piles": {"talon": talon_size(players)}, "pack": list(PACK)}
 
     def parse_action(self, action: dict, players: int, where: str) -> dict:
         """The shared shape check, plus: a call names one of the four calls. (A call in the

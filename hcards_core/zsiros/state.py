@@ -19,10 +19,8 @@ to act, so ``legal_actions`` (the seat to act's moves) never lists calls: see ``
 
 from __future__ import annotations
 
-from ..cards import rank_name
 from ..errors import IllegalAction, MalformedRecord
 from ..game import State
-from ..messages import seat_label
 from ..seats import partner_of, right_of, seats_from, team_of
 from .results import loser_label, score_hand, winner_on_points
 from .options import check_options
@@ -35,6 +33,10 @@ class ZsirosState(State):
     game = "zsiros"
     TURN_RULE = "Z-3.1"  # each player in turn plays one card
     OVER_RULE = "Z-5.4"  # the hand ends when every card has been played
+    REFUSALS = {"own_side_winning": ("Z-4.2",), "only_leader_decides": ("Z-4.3",), "no_calls_two_players": ("Z-6.1",),
+                "call_not_partner_turn": ("Z-6.3",), "call_already_made": ("Z-6.3",), "card_not_in_hand": ("Z-3.1",),
+                "continue_needs_hit": ("Z-4.4",), "no_hitting_card": ("Z-4.4",), "ping_pong_must_play": ("Z-V2",),
+                "nothing_to_stop": ("Z-4.1",)}
 
     def __init__(self, players: int, dealer: int, hands: list[list[str]], talon: list[str],
                  options: dict | None = None):
@@ -61,18 +63,6 @@ class ZsirosState(State):
         self.own_side_end: int | None = None  # leader of a trick just ended by Z-4.2
         self.events = [{"type": "dealt", "dealer": dealer, "leader": self.leader, "talon": len(self.talon)}]
 
-    # ---- a cheap copy (the JSON round-trip is the shared State.to_json) -----------------
-    def copy(self) -> "ZsirosState":
-        new = object.__new__(ZsirosState)
-        new.__dict__.update(self.__dict__)
-        new.hands_ = [h[:] for h in self.hands_]
-        new.talon = self.talon[:]
-        new.won = [self.won[0][:], self.won[1][:]]
-        new.tricks = self.tricks[:]
-        new.rounds = [r[:] for r in self.rounds]
-        new.events = list(self.events)
-        return new
-
     @property
     def to_act(self) -> int | None:
         return self.turn
@@ -86,17 +76,13 @@ class ZsirosState(State):
     def partner(self, seat: int) -> int | None:
         return partner_of(seat, self.players) if self.players == 4 else None
 
-    def legal_actions(self) -> list[dict]:
-        seat = self.turn
-        if seat is None:
-            return []
+    def _legal(self, seat: int) -> list[dict]:
         hand = self.hands_[seat]
         if self.phase == DECIDE and self.ping_pong:  # Z-V2: a hit continues, any other card lets go
             return [{"seat": seat, "act": "play", "card": c} for c in hand]
-        if self.phase == DECIDE:
-            led = self.led
+        if self.phase == DECIDE:  # Z-4.4: continuing needs a hitting card
             return [{"seat": seat, "act": "stop"},
-                    *({"seat": seat, "act": "play", "card": c} for c in hand if c[0] == led or c[0] == SEVEN)]
+                    *({"seat": seat, "act": "play", "card": c} for c in hand if hits(c, self.led))]
         return [{"seat": seat, "act": "play", "card": c} for c in hand]
 
     def legal_calls(self) -> list[dict]:
@@ -106,49 +92,49 @@ class ZsirosState(State):
         caller = (self.turn + 2) % 4
         return [{"seat": caller, "act": "call", "call": c} for c in CALLS]
 
-    def verify(self, action: dict) -> None:
-        if self.turn is None:
-            raise IllegalAction(self.OVER_RULE, "deal_over")
-        seat, act = action.get("seat"), action.get("act")
-        if act == "call":
-            return self._verify_call(seat, action.get("call"))
-        if seat != self.turn:
-            if seat == self.own_side_end and act in ("play", "stop"):
-                raise IllegalAction("Z-4.2", "own_side_winning", seat=seat)
-            if self.phase == DECIDE and act in ("play", "stop"):
-                # Another player tries to take the leader's choice: only the leader has it.
-                raise IllegalAction("Z-4.3", "only_leader_decides", seat=seat, leader=self.leader)
-            raise IllegalAction(self.TURN_RULE, "not_your_turn", seat=seat, to_act=self.turn)
-        self._verify(action)
+    def may_act(self, seat, action: dict) -> bool:
+        """A call is made by the partner of the seat to act (Z-6.3): ``_verify`` checks it."""
+        return action.get("act") == "call" or seat == self.turn
+
+    def _turn_error(self, action: dict) -> IllegalAction:
+        seat = action.get("seat")
+        if action.get("act") in ("play", "stop"):
+            if seat == self.own_side_end:
+                return self.refuse("Z-4.2", "own_side_winning", seat=seat)
+            if self.phase == DECIDE:  # another player tries to take the leader's choice
+                return self.refuse("Z-4.3", "only_leader_decides", seat=seat, leader=self.leader)
+        return super()._turn_error(action)
 
     def _verify_call(self, seat, call) -> None:
         if self.players != 4:
-            raise IllegalAction("Z-6.1", "no_calls_two_players", seat=seat)
+            raise self.refuse("Z-6.1", "no_calls_two_players", seat=seat)
         if call not in CALLS:
             raise MalformedRecord("bad_field", where="call", value=repr(call), expected=", ".join(CALLS))
         if seat != (self.turn + 2) % 4:
-            raise IllegalAction("Z-6.3", "call_not_partner_turn", seat=seat, to_act=self.turn)
+            raise self.refuse("Z-6.3", "call_not_partner_turn", seat=seat, to_act=self.turn)
         if self.called:
-            raise IllegalAction("Z-6.3", "call_already_made", seat=seat, to_act=self.turn)
+            raise self.refuse("Z-6.3", "call_already_made", seat=seat, to_act=self.turn)
 
     def _verify(self, action: dict) -> None:
         seat, act = action["seat"], action.get("act")
-        if act == "play":
+        if act == "call":
+            self._verify_call(seat, action.get("call"))
+        elif act == "play":
             card = action.get("card")
             hand = self.hands_[seat]
             if card not in hand:
-                raise IllegalAction("Z-3.1", "card_not_in_hand", seat=seat, card=card)
+                raise self.refuse("Z-3.1", "card_not_in_hand", seat=seat, card=card)
             if self.phase == DECIDE and not self.ping_pong and not hits(card, self.led):
                 if any(hits(c, self.led) for c in hand):
-                    raise IllegalAction("Z-4.4", "continue_needs_hit", seat=seat, card=card, rank=self.led)
-                raise IllegalAction("Z-4.4", "no_hitting_card", seat=seat, rank=self.led)
+                    raise self.refuse("Z-4.4", "continue_needs_hit", seat=seat, card=card, rank=self.led)
+                raise self.refuse("Z-4.4", "no_hitting_card", seat=seat, rank=self.led)
         elif act == "stop":
             if self.phase == DECIDE and self.ping_pong:
-                raise IllegalAction("Z-V2", "ping_pong_must_play", seat=seat, winner=self.winner)
+                raise self.refuse("Z-V2", "ping_pong_must_play", seat=seat, winner=self.winner)
             if self.phase != DECIDE:
                 if seat == self.own_side_end:
-                    raise IllegalAction("Z-4.2", "own_side_winning", seat=seat)
-                raise IllegalAction("Z-4.1", "nothing_to_stop", seat=seat)
+                    raise self.refuse("Z-4.2", "own_side_winning", seat=seat)
+                raise self.refuse("Z-4.1", "nothing_to_stop", seat=seat)
         else:
             raise MalformedRecord("unknown_act", where="act", act=repr(act), game="zsiros",
                                   known=["call", "play", "stop"])
@@ -316,31 +302,6 @@ class ZsirosState(State):
             "talon": len(self.talon),
             "hand_sizes": [len(h) for h in self.hands_],
         }
-
-    # ---- the card table ------------------------------------------------------------------
-    def table_center(self) -> list[list[dict]]:
-        return self.public_state()["rounds"]
-
-    def table_facts(self, lang: str = "en") -> list[tuple[str, object]]:
-        pub = self.public_state()
-        facts = []
-        if pub["led_rank"]:
-            facts.append(("table.led_rank", rank_name(pub["led_rank"], lang)))
-        if pub["winner"] is not None and pub["rounds"]:
-            facts.append(("table.winner", seat_label(pub["winner"])))
-        facts += [("table.talon", pub["talon"]),
-                  ("table.points", " – ".join(str(p) for p in pub["points"])),
-                  ("table.tricks", " – ".join(str(t) for t in pub["tricks"]))]
-        return facts
-
-    def seat_team(self, seat: int) -> int | None:
-        return self.side(seat)
-
-    def event_key(self, event: dict) -> str:
-        """Each call has its own words ("Üss!", "Ne zsírt!"…)."""
-        if event["type"] == "call":
-            return f"event.zsiros.call_{event['call']}"
-        return super().event_key(event)
 
 
 def share_out(needs: list[int], talon: int) -> list[int]:

@@ -375,7 +375,7 @@ def test_malformed_records():
     record = {"game": "ferbli", "players": 4, "deals": [{"cards": {"hands": deal_hands(4)}, "dealer": 2}]}
     with pytest.raises(MalformedRecord) as exc:
         replay(record)
-    assert exc.value.code == "ferbli_dealer_mismatch"
+    assert exc.value.code == "dealer_mismatch"
     for cards in ({}, {"hands": deal_hands(4), "pack": list(PACK)}):
         with pytest.raises(MalformedRecord):
             replay({"game": "ferbli", "players": 4, "deals": [{"cards": cards}]})

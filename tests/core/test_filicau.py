@@ -15,7 +15,7 @@ from hcards_core.filicau.rules import top_trumps, order
 L, M, S = "level", "master", "slave"
 
 
-@pytest.mark.parametrize("name", ["rules", "results", "play"])
+@pytest.mark.parametrize("name", ["rules", "results", "game", "view"])
 def test_doctests(name):
     res = doctest.testmod(importlib.import_module(f"hcards_core.filicau.{name}"))
     assert res.failed == 0 and res.attempted > 0

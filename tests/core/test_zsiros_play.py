@@ -139,7 +139,7 @@ def test_dealer_rotates_and_a_stated_dealer_is_checked(tmp_path):
     assert out["ok"] and out["session"]["dealer"] == 1
     rec["deals"][1]["dealer"] = 2
     status, _, err = cli(tmp_path, rec)
-    assert status == 2 and "passes to the right" in err
+    assert status == 2 and "seat A deals this deal, not seat C" in err
 
 
 # ---- calls -------------------------------------------------------------------------------------
