@@ -206,6 +206,13 @@ class State:
 
         return view_of(self, lang).narrate(event)
 
+    def seat_team(self, seat: int) -> int | None:
+        """The seat's side while sides are fixed in the deal (None: none yet, or no sides);
+        the computer players ask the state, the view answers (``View.seat_team``)."""
+        from .games import view_of
+
+        return view_of(self).seat_team(seat)
+
 
 class View:
     """How a game's state is shown: the card table's centre and facts, the labels of actions,
