@@ -7,6 +7,7 @@ keeps the position; a broken link says so and offers a fresh deal. No request le
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -154,3 +155,33 @@ def test_a_broken_link_says_so_and_offers_a_fresh_deal(page, server):
     page.goto(f"{server}ferbli/play/#play=" + "eyJnYW1lIjoiZmVyYmxpIiwicGxheWVycyI6OX0")  # players: 9
     page.reload()
     page.wait_for_function("() => document.querySelector('.hc-play-notice').textContent.includes('9')")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[str]:
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text("utf-8"))
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .map(v => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "ro", "fa", "ja"])
+def test_axe_finds_nothing_on_the_play_page(page, server, lang):
+    """The set-up form, then the table with the learner's choices and the coach, at desktop and
+    phone widths."""
+    path = "" if lang == "en" else f"{lang}/"
+    root = open_play(page, server, path, "zsiros")
+    assert not axe_violations(page), axe_violations(page)
+    set_up(root, 2)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    assert wait_turn(page, root) == "mine"
+    root.locator(".hc-play-controls [data-role=hint]").click()
+    root.locator(".hc-play-hint").wait_for()
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    found = axe_violations(page)
+    assert not found, found
+    page.set_viewport_size({"width": 390, "height": 844})
+    found = axe_violations(page)
+    assert not found, f"phone: {found}"
