@@ -24,9 +24,9 @@ from collections.abc import Callable
 from . import __version__
 from .cards import card_name, parse_cards
 from .errors import IllegalAction, MalformedRecord, clause_page
-from .messages import check_language
+from .messages import check_language, seat_label
 from .records import MAX_DEPTH, load_record, parse_json, replay, state_at
-from .table import render_table
+from .table import action_label, render_table
 
 FUNCTIONS: dict[str, Callable[..., object]] = {}
 # Per function, its parameters: name → (required, the JSON kinds its annotation allows, or
@@ -182,6 +182,110 @@ def checker_ask(record: dict | str, action: dict | str, lang: str = "en") -> dic
     from .checker import ask_action
 
     return ask_action(record, action, check_language(lang))
+
+
+# ---- the Play pages (hcards_core.table_session) ------------------------------------------
+
+
+def _play(setup):
+    from .table_session import check_setup
+
+    return check_setup(setup)
+
+
+@exposed
+def play_start(setup: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """A new session from a set-up (game, players, options, seat, tiers, seed…): its record,
+    the set-up as checked (defaults filled in) and the first view."""
+    from .table_session import _public, start, view
+
+    checked = _play(setup)
+    record = start(checked)
+    return {"record": record, "setup": _public(checked), "view": view(record, checked, check_language(lang), assets)}
+
+
+@exposed
+def play_view(record: dict, setup: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """The table and the learner's choices at the end of a stored session (after a reload)."""
+    from .table_session import view
+
+    return view(_record(record), _play(setup), check_language(lang), assets)
+
+
+@exposed
+def play_bot(record: dict, setup: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """One computer action, if a computer seat has one now, and the view after it."""
+    from .table_session import advance, position, view
+
+    lang, checked, record = check_language(lang), _play(setup), _record(record)
+    before = position(record)[0]
+    record, action, _ = advance(record, checked)
+    label = None
+    if action is not None:
+        label = f"{seat_label(action['seat'])}: {action_label(before, action, lang)}"
+    return {"record": record, "action": action, "label": label, "view": view(record, checked, lang, assets)}
+
+
+@exposed
+def play_move(record: dict, setup: dict, action: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """The learner's action: refused with its clause (the record unchanged), or applied, with
+    the coach's remark on it when the coach is on."""
+    from .table_session import coach, learner_move, position, view
+
+    lang, checked, record = check_language(lang), _play(setup), _record(record)
+    before = position(record)[0]
+    moved = learner_move(record, checked, action, lang)
+    if "error" in moved:
+        return {"error": moved["error"], "record": record}
+    remark = coach(record, checked, moved["action"], lang) if checked["coach"] else None
+    label = f"{seat_label(moved['action']['seat'])}: {action_label(before, moved['action'], lang)}"
+    return {"record": moved["record"], "action": moved["action"], "label": label,
+            "coach": _coach_reply(remark), "view": view(moved["record"], checked, lang, assets)}
+
+
+def _coach_reply(remark):
+    if not remark:
+        return None
+    return {k: remark.get(k) for k in ("loss", "grade", "remark", "reason", "unit") if remark.get(k) is not None} | {
+        "best": remark["best"]["label"] if remark.get("best") else None}
+
+
+@exposed
+def play_hint(record: dict, setup: dict, lang: str = "en") -> dict:
+    """The coach before the learner acts: every legal action's value by the club tier, the
+    best one and the beginner's rule of thumb in words."""
+    from .table_session import coach
+
+    out = coach(_record(record), _play(setup), None, check_language(lang))
+    out.pop("beginner", None)
+    return out
+
+
+@exposed
+def play_next(record: dict, setup: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """The next deal of the session, dealt from the seed."""
+    from .table_session import next_deal, view
+
+    checked = _play(setup)
+    record = next_deal(_record(record), checked)
+    return {"record": record, "view": view(record, checked, check_language(lang), assets)}
+
+
+@exposed
+def play_compare(record: dict, setup: dict, deal: int, lang: str = "en") -> dict:
+    """The learner's result on a finished deal beside the club tier's in the same seat."""
+    from .table_session import club_in_my_seat
+
+    out = club_in_my_seat(_record(record), _play(setup), deal)
+    return {"learner": out["learner"], "club": out["club"]}
+
+
+@exposed
+def play_review(record: dict, setup: dict, deal: int, remarks: dict | None = None, lang: str = "en") -> dict:
+    """A finished deal step by step, with the coach's remarks at the learner's actions."""
+    from .table_session import review
+
+    return review(_record(record), _play(setup), deal, remarks, check_language(lang))
 
 
 def handle(request_json: str) -> str:

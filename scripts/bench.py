@@ -718,6 +718,26 @@ def print_table(rows) -> None:
 # ================================================================ main
 
 
+def bench_play_pages(site: Path, quick: bool) -> dict:
+    """The Play pages (scripts/bench_play.py) on the built site in Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
+    httpd = make_server(str(site))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                return play.bench_play(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", quick, log)
+            finally:
+                browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
@@ -759,10 +779,20 @@ def main(argv: list[str]) -> int:
                 log("browser: skipped (no built site)")
             else:
                 results["browser"] = bench_browser(site, args.quick)
+        if "play" in parts:
+            if site is None:
+                log("play: building the site")
+                full = bench_build(tree, tmp / "site")
+                site = tmp / "site" if full["ok"] else None
+            if site is not None:
+                results["play"] = bench_play_pages(site, args.quick)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     results["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     rows = rows_for(results)
+    if "play" in results:
+        play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
+        rows += play.rows(results["play"], fmt, mark)
     results["table"] = [list(r) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")

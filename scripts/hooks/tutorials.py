@@ -25,6 +25,7 @@ import rulings  # noqa: E402
 import exercises  # noqa: E402
 import progress  # noqa: E402
 import guide  # noqa: E402
+import play  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -35,6 +36,7 @@ class Links(NamedTuple):
 RENDERERS = {"walkthroughs": walkthroughs.render_game, "exercises": exercises.render_game}
 RENDERERS["checker"] = rulings.render_game  # docs/<lang>/checker.md: data-game="all"
 RENDERERS["progress"] = progress.render_game  # docs/<lang>/progress.md: data-game="all"
+RENDERERS["play"] = play.render_game  # docs/<lang>/<game>/play.md
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 

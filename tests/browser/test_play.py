@@ -1,0 +1,187 @@
+"""The Play pages in the browser: whole deals against the computer players, by keyboard, in
+English and Persian, into the next deal; a reload resumes the same position; a deal link
+reproduces the same cards and the same computer moves; an illegal try shows its clause and
+keeps the position; a broken link says so and offers a fresh deal. No request leaves
+127.0.0.1 (the ``context`` fixture)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+READY = "html[data-hcards-status=ready]"
+
+
+def key_of(page, path: str, game: str) -> str:
+    lang = path.strip("/") or "en"
+    return f"hcards-play:{lang}:{game}"
+
+
+def stored(page, key: str) -> dict:
+    return json.loads(page.evaluate("(k) => localStorage.getItem(k)", key))
+
+
+def open_play(page, server, path: str, game: str):
+    page.goto(f"{server}{path}{game}/play/")
+    page.wait_for_selector(READY)
+    root = page.locator(".hc-play")
+    root.locator(".hc-play-setup button[type=submit]:not([disabled])").wait_for()
+    return root
+
+
+def set_up(root, players: int | None = None, game: str | None = None, tier: str = "beginner", legal: bool = True):
+    if game:
+        root.locator(".hc-play-setup select[id$=-game]").select_option(game)
+    if players:
+        root.locator(".hc-play-setup select[id$=-players]").select_option(str(players))
+    for sel in root.locator(".hc-play-tiers select:not([disabled])").all():
+        sel.select_option(tier)
+    root.locator(".hc-play-setup select[id$=-pace]").select_option("0")
+    box = root.locator(".hc-play-setup input[id$=-legal]")
+    if box.is_checked() != legal:
+        box.uncheck() if not legal else box.check()
+
+
+def wait_turn(page, root):
+    """Until the learner is to act or the deal is over; returns 'mine' or 'over'."""
+    page.wait_for_function("() => ['mine', 'over'].includes(document.querySelector('.hc-play').dataset.turn)",
+                           timeout=60_000)
+    return root.get_attribute("data-turn")
+
+
+def play_by_keyboard(page, root, limit: int = 80):
+    """Play the learner's turns with Tab/Enter only until the deal ends."""
+    for _ in range(limit):
+        if wait_turn(page, root) == "over":
+            return
+        target = root.locator(".hc-play-table .hc-card-btn:not([disabled]), .hc-play-actions button").first
+        target.focus()
+        before = page.evaluate("() => document.querySelector('.hc-play-log').children.length")
+        page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.querySelector('.hc-play-log').children.length > n", arg=before)
+    pytest.fail("the deal did not end")
+
+
+@pytest.mark.parametrize("path, game, players, option", [
+    ("", "zsiros", 2, None), ("fa/", "zsiros", 4, None), ("", "filicau", 4, "filicau"),
+    ("fa/", "filicau", 5, "filko"), ("", "ferbli", 3, None),
+])
+def test_whole_deal_and_the_next_by_keyboard(page, server, path, game, players, option):
+    root = open_play(page, server, path, game)
+    set_up(root, players, option)
+    root.locator(".hc-play-setup button[type=submit]").press("Enter")
+    play_by_keyboard(page, root)
+    key = key_of(page, path, game)
+    session = stored(page, key)
+    assert len(session["record"]["deals"]) == 1 and session["setup"]["players"] == players
+    assert root.locator(".hc-play-facts dl").count() >= 1  # the result and the session in rows
+    root.locator(".hc-play-controls button[data-role=next-deal]").press("Enter")
+    page.wait_for_function("(k) => JSON.parse(localStorage.getItem(k)).record.deals.length === 2", arg=key)
+    if path == "fa/":
+        assert page.get_attribute("body", "dir") == "rtl"
+        assert root.locator(".hc-play-table .hc-table").get_attribute("dir") == "ltr"  # seats in playing order
+
+
+def test_reload_resumes_and_the_link_replays_the_same_deal(page, server, context):
+    root = open_play(page, server, "", "zsiros")
+    set_up(root, 2)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    wait_turn(page, root)
+    root.locator(".hc-play-table .hc-card-btn:not([disabled])").first.click()
+    page.wait_for_function("() => document.querySelector('.hc-play-log').children.length >= 1")
+    wait_turn(page, root)
+    key = key_of(page, "", "zsiros")
+    before = stored(page, key)
+    table = root.locator(".hc-play-table").inner_html()
+    page.reload()
+    page.wait_for_selector(READY)
+    page.wait_for_function("() => !document.querySelector('.hc-play-board').hidden")
+    assert stored(page, key)["record"] == before["record"]
+    assert root.locator(".hc-play-table").inner_html() == table
+    # The same deal for everyone: the link deals the same cards and the computer plays the same.
+    link = page.evaluate("""(k) => { const s = JSON.parse(localStorage.getItem(k)).setup;
+        const b = new TextEncoder().encode(JSON.stringify(s)); let t = ''; for (const x of b) t += String.fromCharCode(x);
+        return location.origin + location.pathname + '#play=' + btoa(t).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,''); }""", key)
+    other = context.new_page()
+    other.goto(link)
+    other.wait_for_selector(READY)
+    other.wait_for_function("(k) => localStorage.getItem(k) && JSON.parse(localStorage.getItem(k)).record.deals[0].cards", arg=key)
+    again = stored(other, key)
+    assert again["record"]["deals"][0]["cards"] == before["record"]["deals"][0]["cards"]
+    first = before["record"]["deals"][0]["actions"]
+    learner = before["setup"]["seat"]
+    computer_opening = []
+    for a in first:
+        if a["seat"] == learner:
+            break
+        computer_opening.append(a)
+    other.wait_for_function("([k, n]) => JSON.parse(localStorage.getItem(k)).record.deals[0].actions.length >= n",
+                            arg=[key, len(computer_opening)])
+    assert stored(other, key)["record"]["deals"][0]["actions"][:len(computer_opening)] == computer_opening
+
+
+def test_illegal_try_shows_its_clause_and_keeps_the_position(page, server):
+    root = open_play(page, server, "", "filicau")
+    set_up(root, 4, "filicau", legal=False)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    key = key_of(page, "", "filicau")
+    for _ in range(8):  # learner turns: until one has a card that may not be played
+        assert wait_turn(page, root) == "mine"
+        cards = root.locator(".hc-play-table .hc-card-btn:not([disabled])")
+        for i in range(cards.count()):
+            before = stored(page, key)["record"]
+            cards.nth(i).click()
+            page.wait_for_function("""() => !document.querySelector('.hc-play-error').hidden
+                                        || document.querySelector('.hc-play-log').children.length > 0""")
+            error = root.locator(".hc-play-error")
+            if error.is_visible():
+                assert error.locator("a.hc-rule-link").get_attribute("href").split("#")[1].startswith("FC-")
+                assert stored(page, key)["record"] == before  # the place is kept
+                return
+            break  # a legal card was played: wait for the next turn
+    pytest.fail("no illegal card came up in eight turns")
+
+
+def test_a_broken_link_says_so_and_offers_a_fresh_deal(page, server):
+    page.goto(f"{server}ferbli/play/#play=%%%not-a-link")
+    page.wait_for_selector(READY)
+    notice = page.locator(".hc-play-notice")
+    notice.wait_for()
+    assert "#play" in notice.inner_text()
+    page.locator(".hc-play-setup button[type=submit]:not([disabled])").click()
+    page.wait_for_function("() => !document.querySelector('.hc-play-board').hidden")
+    page.goto(f"{server}ferbli/play/#play=" + "eyJnYW1lIjoiZmVyYmxpIiwicGxheWVycyI6OX0")  # players: 9
+    page.reload()
+    page.wait_for_function("() => document.querySelector('.hc-play-notice').textContent.includes('9')")
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page) -> list[str]:
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text("utf-8"))
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .map(v => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "ro", "fa", "ja"])
+def test_axe_finds_nothing_on_the_play_page(page, server, lang):
+    """The set-up form, then the table with the learner's choices and the coach, at desktop and
+    phone widths."""
+    path = "" if lang == "en" else f"{lang}/"
+    root = open_play(page, server, path, "zsiros")
+    assert not axe_violations(page), axe_violations(page)
+    set_up(root, 2)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    assert wait_turn(page, root) == "mine"
+    root.locator(".hc-play-controls [data-role=hint]").click()
+    root.locator(".hc-play-hint").wait_for()
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    found = axe_violations(page)
+    assert not found, found
+    page.set_viewport_size({"width": 390, "height": 844})
+    found = axe_violations(page)
+    assert not found, f"phone: {found}"
