@@ -4,7 +4,9 @@ An exercise is data (``tutorials/exercises/<game>/<id>.json``): a position (a re
 short, replayed here), a question, and how the answer is checked. Two kinds:
 
 - ``move``: the learner acts at the table. The move is applied by the game's own ``State``:
-  an illegal move is explained by the core's ``IllegalAction`` (its clause and message); a
+  an illegal move is explained by the core's ``IllegalAction`` (its clause and message, or
+  the exercise's ``illegal_feedback`` text for that code when the message would state the
+  answer); a
   legal move is right when it matches one of the ``correct`` patterns (``"legal"`` makes
   every legal move right, ``"amount": "max"``/``"min"`` means the limit the core computes),
   and otherwise gets the feedback of the matching ``wrong`` entry.
@@ -298,7 +300,11 @@ def check_exercise(ex: dict, answer, lang: str = "en", assets: str = "assets/") 
         try:
             after = state.apply(action)
         except IllegalAction as exc:
-            out.update(illegal=True, feedback=exc.message(lang), rule=exc.rule, code=exc.code)
+            # ``illegal_feedback``: the exercise's own words for a code whose message would state
+            # the answer (e.g. "the most allowed now is 4" when the most is what is asked)
+            own = ex.get("illegal_feedback", {}).get(exc.code)
+            out.update(illegal=True, feedback=_text(ex, own) if own else exc.message(lang), rule=exc.rule,
+                       code=exc.code)
             wrong = _find_wrong(ex, action)
             if wrong and wrong.get("feedback"):
                 out["feedback"] += " " + _text(ex, wrong["feedback"])

@@ -30,7 +30,8 @@ def keys(ex: dict) -> list[str]:
     """Every text key of an exercise (``<id>.<key>`` in ``tutorials/text/<lang>/exercises.json``)."""
     own = ["title", "question", "explain", *ex.get("hints", []),
            *(w["feedback"] for w in ex.get("wrong", []) if w.get("feedback")),
-           *(o["text"] for o in ex.get("options", []) if "text" in o)]
+           *(o["text"] for o in ex.get("options", []) if "text" in o),
+           *ex.get("illegal_feedback", {}).values()]
     seen = []
     for key in own:
         if key not in seen:
