@@ -111,17 +111,22 @@ _CARD = re.compile(r'<li>(<img class="hc-card[^"]*" src="[^"]*/cards/(\w\w)\.svg
 
 
 def _clickable(html: str, state, ex: dict, lang: str) -> str:
-    """Every card of the seat to act is a button, legal or not (the core judges the move, so
-    the table must not give the answer away), and so is each act the exercise offers."""
+    """In a card-play game every card of the seat to act is a button, legal or not (the core
+    judges the move, so the table must not give the answer away); in a betting game no card is
+    (none can be played). Each act the exercise offers is a button too, labelled as the table
+    labels it (an amount act opens the page's amount field)."""
+    from .table import CARD_PLAY_GAMES, action_label
+
     seat = state.to_act
-    start = html.find(f'data-seat="{seat}"')
-    end = html.find("</ul>", start)  # the end of that seat's hand
+    if state.game in CARD_PLAY_GAMES:
+        start = html.find(f'data-seat="{seat}"')
+        end = html.find("</ul>", start)  # the end of that seat's hand
 
-    def button(m):
-        action = escape(json.dumps({"seat": seat, "act": "play", "card": m[2]}))
-        return f'<li><button type="button" class="hc-card-btn" data-action="{action}">{m[1]}</button></li>'
+        def button(m):
+            action = escape(json.dumps({"seat": seat, "act": "play", "card": m[2]}))
+            return f'<li><button type="button" class="hc-card-btn" data-action="{action}">{m[1]}</button></li>'
 
-    html = html[:start] + _CARD.sub(button, html[start:end]) + html[end:]
+        html = html[:start] + _CARD.sub(button, html[start:end]) + html[end:]
     acts = []
     for template in ex.get("acts", []):
         action = {"seat": seat, **{k: v for k, v in template.items() if k != "amount"}}
@@ -130,7 +135,7 @@ def _clickable(html: str, state, ex: dict, lang: str) -> str:
             acts.append(f'<button type="button" class="md-button hc-action" data-action="{escape(json.dumps(action))}" '
                         f'data-amount="1">{escape(label)}</button>')
         else:
-            label = render(f"act.{state.game}.{template['act']}", lang)
+            label = action_label(state, action, lang)
             if label.startswith("act."):
                 label = _text(ex, f"_act_{template['act']}")
             acts.append(f'<button type="button" class="md-button hc-action" data-action="{escape(json.dumps(action))}">'

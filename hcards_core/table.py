@@ -108,9 +108,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     if others:
         parts.append(f'<div class="hc-actions" role="group" aria-label="{escape(render("table.actions", lang))}">')
         for a in others:
-            data = escape(_action_json(a))
-            parts.append(f'<button type="button" class="md-button hc-action" data-action="{data}">'
-                         f"{escape(action_label(state, a, lang))}</button>")
+            parts.append(_action_button(state, a, lang))
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
@@ -136,16 +134,36 @@ CARD_PLAY_GAMES = ("zsiros", "filicau")
 
 def _concrete(legal: list[dict]) -> list[dict]:
     """Legal actions as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
-    becomes the smallest and the largest amount (the largest when there is one)."""
+    keeps its range (``_action_button`` gives it a field for any amount in it), starting at
+    the smallest amount."""
     out = []
     for action in legal:
         if "min" not in action:
             out.append(action)
             continue
         base = {k: v for k, v in action.items() if k not in ("min", "max")}
-        amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
-        out.extend({**base, "amount": amount} for amount in amounts)
+        out.append({**base, "amount": action["min"], "_range": (action["min"], action.get("max"))})
     return out
+
+
+def _action_button(state, action: dict, lang: str) -> str:
+    """A legal action as a button carrying it as JSON. An amount act with a range is one button
+    and a number field beside it (any legal amount, not only the limits): the page's script
+    (``hcards-ui.js``) writes the typed amount into the button's action and label, from the
+    label with ``{amount}`` left open (``data-label``)."""
+    rng = action.get("_range")
+    action = {k: v for k, v in action.items() if k != "_range"}
+    data = escape(_action_json(action))
+    label = escape(action_label(state, action, lang))
+    if not rng or rng[0] == rng[1]:
+        return f'<button type="button" class="md-button hc-action" data-action="{data}">{label}</button>'
+    low, high = rng
+    open_label = action_label(state, {**action, "amount": "{amount}"}, lang)
+    name = render("table.amount", lang)
+    top = f' max="{high}"' if high is not None else ""
+    return (f'<span class="hc-amount-act"><button type="button" class="md-button hc-action" data-action="{data}" '
+            f'data-label="{escape(open_label)}">{label}</button><input type="number" class="hc-amount" '
+            f'inputmode="numeric" step="1" min="{low}"{top} value="{low}" aria-label="{escape(name)}"></span>')
 
 
 def _action_json(action: dict) -> str:
