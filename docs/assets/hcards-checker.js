@@ -46,6 +46,15 @@ export async function unpackRecord(fragment) {
 
 // ------------------------------------------------------------------ the widget
 
+// Bring `node` to the top of the window below the theme's sticky header, and focus it (a
+// screen reader starts reading there).
+function reveal(node) {
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().height ?? 0;
+  node.style.scrollMarginTop = `${Math.ceil(header) + 8}px`;
+  node.scrollIntoView({ block: "start" });
+  node.focus({ preventScroll: true });
+}
+
 class Checker {
   constructor(root) {
     this.root = root;
@@ -300,8 +309,7 @@ class Checker {
 
   linkProblem(text) {
     this.linkNote.replaceChildren(el("p", { class: "hc-error", role: "alert", text }));
-    this.linkNote.scrollIntoView({ block: "center" });
-    this.linkNote.focus({ preventScroll: true });
+    reveal(this.linkNote);
   }
 
   async fromHash() {
@@ -432,8 +440,7 @@ class Checker {
     if (reveal) {
       // a link or an opened case lands on the verdict, not on the builder above it
       const verdict = this.output.querySelector(".hc-ck-verdict");
-      verdict?.scrollIntoView({ block: "start" });
-      verdict?.focus({ preventScroll: true });
+      if (verdict) reveal(verdict);
     }
   }
 
