@@ -48,7 +48,7 @@ export async function unpackRecord(fragment) {
 
 // Bring `node` to the top of the window below the theme's sticky header, and focus it (a
 // screen reader starts reading there).
-function reveal(node) {
+function bringIntoView(node) {
   const header = document.querySelector(".md-header")?.getBoundingClientRect().height ?? 0;
   node.style.scrollMarginTop = `${Math.ceil(header) + 8}px`;
   node.scrollIntoView({ block: "start" });
@@ -309,7 +309,7 @@ class Checker {
 
   linkProblem(text) {
     this.linkNote.replaceChildren(el("p", { class: "hc-error", role: "alert", text }));
-    reveal(this.linkNote);
+    bringIntoView(this.linkNote);
   }
 
   async fromHash() {
@@ -440,7 +440,7 @@ class Checker {
     if (reveal) {
       // a link or an opened case lands on the verdict, not on the builder above it
       const verdict = this.output.querySelector(".hc-ck-verdict");
-      if (verdict) reveal(verdict);
+      if (verdict) bringIntoView(verdict);
     }
   }
 
