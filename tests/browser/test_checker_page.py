@@ -263,7 +263,7 @@ def test_opened_case_fills_the_builder_and_lands_on_the_verdict(page, server, la
     page.select_option("#hc-ck-players", "2")
     page.fill("#hc-ck-pile-hands\\[0\\]", "7a 7l 7h 7b")  # the learner's own cards, to be replaced
     page.click("#case-zsiros-continue-without-hit .hc-open-case")
-    lands_on_the_verdict(page)
+    page.locator(".hc-ck-opened").wait_for(timeout=PYTHON_TIMEOUT)
     record = case_record("zsiros", "zsiros-continue-without-hit")
     assert page.input_value("#hc-ck-players") == str(record["players"])
     assert page.input_value("#hc-ck-dealer") == str(record["dealer"])
@@ -284,7 +284,7 @@ def test_opened_case_fills_the_builder_and_lands_on_the_verdict(page, server, la
     page.locator(".hc-ck-ask-legal").wait_for(timeout=PYTHON_TIMEOUT)
     record = json.loads(page.input_value("#hc-ck-record"))
     assert record["deals"][0]["actions"][-1] == {"seat": 0, "act": "stop"}
-    page.goto(page_url(server, lang) + "#case=zsiros-continue-without-hit")
+    page.reload()  # the same #case= link again, opened afresh
     lands_on_the_verdict(page)
     page.fill("#hc-ck-ask", words)
     page.press("#hc-ck-ask", "End")
