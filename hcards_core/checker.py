@@ -25,11 +25,12 @@ must get.
 from __future__ import annotations
 
 import json
+import re
 
 from .cards import PACK, parse_card  # noqa: F401  (PACK: doctest)
 from .errors import IllegalAction, MalformedRecord, clause_page
 from .games import get_game
-from .messages import SEAT_LETTERS, seat_label
+from .messages import SEAT_LETTERS, catalog, seat_label
 from .records import _run
 from .table import action_label
 
@@ -61,7 +62,7 @@ def game_info(game: str, lang: str = "en") -> dict:
 # ---- typed actions -----------------------------------------------------------------------------
 
 def _seat_of(token: str, players: int) -> int | None:
-    t = token.strip()
+    t = token.strip().rstrip(":：")
     if len(t) == 1 and t.upper() in SEAT_LETTERS[:players]:
         return SEAT_LETTERS.index(t.upper())
     return None
@@ -139,13 +140,99 @@ def parse_action_text(game: str, players: int, text: str, to_act: int | None = N
     return g.parse_action(raw, players, where)
 
 
+_PUNCT = str.maketrans({c: " " for c in "\"“”„«»‘’'.,:;!?()（）：、。+·\u2068\u2069\u200e\u200f"})
+_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩０１２３４５６７８９", "0123456789" * 3)
+
+
+def _words(text: str) -> str:
+    """Text compared word for word: no case, punctuation or parenthesis, digits as 0–9."""
+    return " ".join(text.translate(_DIGITS).translate(_PUNCT).casefold().split())
+
+
+def action_from_words(state, text: str, lang: str = "en") -> dict | None:
+    """An action typed in the page's own words, as its button says it ("B: Let the trick go",
+    "Elengedem az ütést", "C Visszahív: +2"), or None. Every act the game has (legal now or
+    not) is tried, with the seat named first or the seat to act, and an amount typed as a number.
+
+    >>> from hcards_core.cards import PACK
+    >>> from hcards_core.zsiros import new_deal
+    >>> s = new_deal(players=4, dealer=3, pack=list(PACK))
+    >>> action_from_words(s, "B: Elengedem az ütést", "hu"), action_from_words(s, "A play Aa", "hu")
+    ({'seat': 1, 'act': 'stop'}, None)
+    """
+    tokens = (text or "").split()
+    if not tokens or text.lstrip().startswith("{"):
+        return None
+    seat = _seat_of(tokens[0], state.players) if len(tokens) > 1 else None
+    rest = " ".join(tokens[1:]) if seat is not None else " ".join(tokens)
+    seat = state.to_act if seat is None else seat
+    if seat is None:
+        return None
+    typed = _words(rest)
+    numbers = [int(n) for n in re.findall(r"\d+", typed)]
+    candidates = _word_acts(state, seat, lang, numbers[0] if numbers else None)
+    for action in candidates:
+        label = action_label(state, action, lang)
+        if label.startswith("act."):
+            continue
+        bare = re.sub(r"[(（][^)）]*[)）]", " ", label)  # "Raise by 2 (visszahívás)": the Hungarian word is extra
+        if typed in (_words(label), _words(bare)):
+            return action
+    return None
+
+
+def _word_acts(state, seat: int, lang: str, amount: int | None = None) -> list[dict]:
+    """The actions one can name in words for ``seat``: every act without a value, each named
+    value (a Zsíros call), each card of the pack, and an amount act with ``amount``."""
+    g = get_game(state.game)
+    out = []
+    for act, fields in g.acts.items():
+        if not fields:
+            out.append({"seat": seat, "act": act})
+        elif fields[0] == "amount":
+            if amount is not None:
+                out.append({"seat": seat, "act": act, "amount": amount})
+        elif fields[0] == "card":
+            out += [{"seat": seat, "act": act, "card": c} for c in PACK]  # held or not: the core says
+        else:  # a field with named values has a label per value (act.<game>.call_hit …)
+            prefix = f"act.{state.game}.{act}_"
+            out += [{"seat": seat, "act": act, fields[0]: key[len(prefix):]}
+                    for key in catalog(lang) if key.startswith(prefix)]
+    return out
+
+
+def _askable(state, lang: str) -> list[dict]:
+    """What the page offers to ask about at the end, in its words: every act without a value
+    for the seat to act, legal now or not ("Let the trick go", "Check: “passz”")."""
+    if state is None or state.is_over or state.to_act is None:
+        return []
+    g = get_game(state.game)
+    out = []
+    for action in _word_acts(state, state.to_act, lang):
+        if g.acts[action["act"]] and "card" in action:
+            continue  # the cards are on the table
+        label = action_label(state, action, lang)
+        if not label.startswith("act."):
+            out.append({"action": action, "label": f"{seat_label(action['seat'])}: {label}"})
+    return out
+
+
 # ---- the ruling ----------------------------------------------------------------------------------
 
 def _legal_with_labels(state, lang: str) -> list[dict]:
     if state is None or state.is_over:
         return []
-    return [{"action": a, "label": f"{seat_label(a['seat'])}: {action_label(state, a, lang)}"}
-            for a in state.legal_actions()]
+    out = []
+    for a in state.legal_actions():
+        shown = a
+        if "min" in a:  # an amount range: its label names the range, never "{amount}"
+            top = a.get("max")
+            shown = {**a, "amount": f"{a['min']}–{top}" if top not in (None, a["min"]) else
+                     (a["min"] if top == a["min"] else f"{a['min']}+")}
+        words = action_label(state, {**a, "amount": a["min"]} if "min" in a else a, lang)
+        out.append({"action": a, "label": f"{seat_label(a['seat'])}: {action_label(state, shown, lang)}",
+                    "words": f"{seat_label(a['seat'])}: {words}"})  # what to type to ask it (the smallest amount)
+    return out
 
 
 def rule_record(record: dict | str, lang: str = "en") -> dict:
@@ -197,7 +284,8 @@ def rule_record(record: dict | str, lang: str = "en") -> dict:
             "deals": deals, "session": report["session"],
             "session_rows": describe_session(data["game"], report["session"], players, lang),
             "end": {"deal": last, "after": after}, "to_act": end_state.to_act, "over": end_state.is_over,
-            "legal": _legal_with_labels(end_state, lang), "steps_total": len(steps)}
+            "legal": _legal_with_labels(end_state, lang), "ask": _askable(end_state, lang),
+            "steps_total": len(steps)}
 
 
 def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
@@ -215,8 +303,9 @@ def ask_action(record: dict | str, text: str | dict, lang: str = "en") -> dict:
     deal_index = err["deal"] if err else last
     game = get_game(data["game"])
     acts_now = sorted({a["act"] for a in state.legal_actions()}) if not state.is_over else []
-    action = text if isinstance(text, dict) else parse_action_text(
-        data["game"], data["players"], text, state.to_act, acts_now)
+    action = text if isinstance(text, dict) else (
+        action_from_words(state, text, lang) or parse_action_text(data["game"], data["players"], text, state.to_act,
+                                                                  acts_now))
     if isinstance(text, dict):
         action = game.parse_action(text, data["players"], "action")
     label = f"{seat_label(action['seat'])}: {action_label(state, action, lang)}"

@@ -52,6 +52,25 @@ class IllegalAction(HcardsError):
         return {"rule": self.rule, "code": self.code, "params": self.params, "message": self.message(lang)}
 
 
+# The JSON parser's own words (English, from the ``json`` module) by what they start with.
+_JSON_REASONS = (("Expecting value", "expecting_value"), ("Expecting property name", "expecting_name"),
+                 ("Expecting ':'", "expecting_colon"), ("Expecting ','", "expecting_comma"),
+                 ("Unterminated string", "unterminated_string"), ("Invalid control character", "control_character"),
+                 ("Invalid \\", "bad_escape"), ("Extra data", "extra_data"), ("Illegal trailing comma", "trailing_comma"))
+
+
+def json_reason(reason: str, lang: str = "en") -> str:
+    """What the JSON parser found, in ``lang`` (its own English words when unknown).
+
+    >>> json_reason("Expecting property name enclosed in double quotes", "hu")
+    'itt idézőjelek közti név kell'
+    """
+    for start, slug in _JSON_REASONS:
+        if str(reason).startswith(start):
+            return render(f"json.{slug}", lang)
+    return str(reason)
+
+
 class MalformedRecord(HcardsError):
     """Input that is not a valid record; ``where`` locates it (e.g. ``deals[0].cards.hands[2]``).
 
@@ -66,7 +85,10 @@ class MalformedRecord(HcardsError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        text = render(f"error.{self.code}", lang, **self.params)
+        params = dict(self.params)
+        if self.code == "bad_json" and "reason" in params:
+            params["reason"] = json_reason(params["reason"], lang)
+        text = render(f"error.{self.code}", lang, **params)
         return f"{self.where}: {text}" if self.where else text
 
     def to_json(self, lang: str = "en") -> dict:

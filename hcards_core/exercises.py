@@ -4,7 +4,9 @@ An exercise is data (``tutorials/exercises/<game>/<id>.json``): a position (a re
 short, replayed here), a question, and how the answer is checked. Two kinds:
 
 - ``move``: the learner acts at the table. The move is applied by the game's own ``State``:
-  an illegal move is explained by the core's ``IllegalAction`` (its clause and message); a
+  an illegal move is explained by the core's ``IllegalAction`` (its clause and message, or
+  the exercise's ``illegal_feedback`` text for that code when the message would state the
+  answer); a
   legal move is right when it matches one of the ``correct`` patterns (``"legal"`` makes
   every legal move right, ``"amount": "max"``/``"min"`` means the limit the core computes),
   and otherwise gets the feedback of the matching ``wrong`` entry.
@@ -93,7 +95,9 @@ def table_html(ex: dict, state, lang: str, assets: str, interactive: bool) -> st
     if interactive and ex["kind"] == "move" and state.to_act is not None:
         # Every card of the seat to act is a button, legal or not (the core judges the move, so
         # the table must not give the answer away), and so is each act the exercise offers.
-        buttons = {"card_buttons": state.to_act, "actions": _offered_acts(ex, state, lang)}
+        # a card is a button only where cards are played (a betting game plays none)
+        card_buttons = state.to_act if view_of(state, lang).card_play else None
+        buttons = {"card_buttons": card_buttons, "actions": _offered_acts(ex, state, lang)}
     return render_table(state, ex.get("seat"), lang, assets, False, highlight=set(ex.get("highlight", ())),
                         hide_facts=frozenset(ex.get("hide", ())), **buttons)
 
@@ -103,7 +107,7 @@ def _offered_acts(ex: dict, state, lang: str) -> list:
     view, seat, out = view_of(state, lang), state.to_act, []
     for template in ex.get("acts", []):
         action = {"seat": seat, **{k: v for k, v in template.items() if k != "amount"}}
-        label = "" if template.get("amount") else view.text(view.action_key(action))
+        label = "" if template.get("amount") else view.action_label(action)
         if not label or label.startswith("act."):  # an amount the learner types, or no catalog label
             label = _text(ex, f"_act_{template['act']}")
         out.append((action, label, bool(template.get("amount"))))
@@ -272,7 +276,11 @@ def check_exercise(ex: dict, answer, lang: str = "en", assets: str = "assets/") 
         try:
             after = state.apply(action)
         except IllegalAction as exc:
-            out.update(illegal=True, feedback=exc.message(lang), rule=exc.rule, code=exc.code)
+            # ``illegal_feedback``: the exercise's own words for a code whose message would state
+            # the answer (e.g. "the most allowed now is 4" when the most is what is asked)
+            own = ex.get("illegal_feedback", {}).get(exc.code)
+            out.update(illegal=True, feedback=_text(ex, own) if own else exc.message(lang), rule=exc.rule,
+                       code=exc.code)
             wrong = _find_wrong(ex, action)
             if wrong and wrong.get("feedback"):
                 out["feedback"] += " " + _text(ex, wrong["feedback"])

@@ -69,8 +69,9 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     # core can explain why a card may not be played (the trick games only).
     if legal and view.card_play:
         card_buttons = to_act
-    if actions is None:
-        actions = [(a, view.action_label(a), False) for a in legal if not (a.get("act") == "play" and "card" in a)]
+    if actions is None:  # an amount act keeps its range: one button and a field for any legal amount
+        ranged = _concrete(state.legal_actions()) if legal else []
+        actions = [(a, None, False) for a in ranged if not (a.get("act") == "play" and "card" in a)]
     parts = [f'<div class="hc-table hc-table--{n}" dir="ltr" role="group" '
              f'aria-label="{escape(render("table.label", lang))}">']
     for s, hand in enumerate(state.view(seat)["hands"]):
@@ -109,6 +110,9 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     if actions:
         parts.append(f'<div class="hc-actions" role="group" aria-label="{escape(render("table.actions", lang))}">')
         for action, label, asks_amount in actions:
+            if label is None:
+                parts.append(_action_button(state, action, lang))
+                continue
             amount = ' data-amount="1"' if asks_amount else ""
             parts.append(f'<button type="button" class="md-button hc-action" data-action="{escape(_action_json(action))}"'
                          f"{amount}>{escape(label)}</button>")
@@ -144,6 +148,40 @@ def concrete(action: dict) -> list[dict]:
     base = {k: v for k, v in action.items() if k not in ("min", "max")}
     amounts = [action["min"]] + ([action["max"]] if action.get("max") not in (None, action["min"]) else [])
     return [{**base, "amount": amount} for amount in amounts]
+
+
+def _concrete(legal: list[dict]) -> list[dict]:
+    """Legal actions as actions one can send: an amount act given as ``min``/``max`` (Ferbli)
+    keeps its range (``_action_button`` gives it a field for any amount in it), starting at
+    the smallest amount."""
+    out = []
+    for action in legal:
+        if "min" not in action:
+            out.append(action)
+            continue
+        base = {k: v for k, v in action.items() if k not in ("min", "max")}
+        out.append({**base, "amount": action["min"], "_range": (action["min"], action.get("max"))})
+    return out
+
+
+def _action_button(state, action: dict, lang: str) -> str:
+    """A legal action as a button carrying it as JSON. An amount act with a range is one button
+    and a number field beside it (any legal amount, not only the limits): the page's script
+    (``hcards-ui.js``) writes the typed amount into the button's action and label, from the
+    label with ``{amount}`` left open (``data-label``)."""
+    rng = action.get("_range")
+    action = {k: v for k, v in action.items() if k != "_range"}
+    data = escape(_action_json(action))
+    label = escape(action_label(state, action, lang))
+    if not rng or rng[0] == rng[1]:
+        return f'<button type="button" class="md-button hc-action" data-action="{data}">{label}</button>'
+    low, high = rng
+    open_label = action_label(state, {**action, "amount": "{amount}"}, lang)
+    name = render("table.amount", lang)
+    top = f' max="{high}"' if high is not None else ""
+    return (f'<span class="hc-amount-act"><button type="button" class="md-button hc-action" data-action="{data}" '
+            f'data-label="{escape(open_label)}">{label}</button><input type="number" class="hc-amount" '
+            f'inputmode="numeric" step="1" min="{low}"{top} value="{low}" aria-label="{escape(name)}"></span>')
 
 
 def _action_json(action: dict) -> str:

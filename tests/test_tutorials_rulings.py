@@ -126,3 +126,75 @@ def test_prerendered_page_section():
     first = CASES[0]
     assert tutorial_data.text("hu", "rulings", f"{first['id']}.question") in html
     assert 'href="../zsiros/rules/#Z-4.2"' in html
+
+
+# ---- the checker page: whole clauses, options in words, moves in words -------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clauses_are_quoted_whole_lists_included(lang):
+    texts = rulings.clause_texts(lang)
+    # no clause stops at its lead-in: what follows the colon (its list, its table) is quoted
+    cut = [cid for cid, text in texts.items() if text.rstrip().endswith((":", "："))]
+    assert not cut, cut
+    # Z-4.3 lists the leader's two choices in every language, and its items are whole
+    items = [line for line in texts["Z-4.3"].split("\n") if line.startswith("• ")]
+    assert len(items) == 2, texts["Z-4.3"]
+    assert "FC-5.1" in texts and texts["FC-5.1"].count("\n• ") >= 5  # the table of results, row by row
+
+
+def test_clause_lists_in_the_prerendered_cases():
+    html = rulings.clause_html(rulings.clause_texts("hu")["Z-4.4"])
+    assert html.count("<li>") == 2 and "szabálytalan, ha" in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_option_is_named_in_the_pages_language(lang):
+    from hcards_core.checker import game_info
+
+    en = {g: rulings.option_labels(game_info(g, "en"), "en") for g in rulings.GAMES}
+    for game in rulings.GAMES:
+        info = rulings.option_labels(game_info(game, lang), lang)
+        for opt, opt_en in zip(info["options"], en[game]["options"]):
+            assert opt["label"] and opt["label"] != opt["name"], opt["name"]
+            assert opt["default_label"] not in ("False", "True", "false", "true"), opt
+            for value, label in opt["choice_labels"].items():
+                assert label and (label != value or value.isdigit() or value in ("filko", "pagat", "none")), (game, opt["name"], value)
+            if lang != "en" and opt["kind"] == "bool":
+                assert opt["default_label"] != opt_en["default_label"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_moves_typed_in_the_pages_words(lang):
+    from hcards_core.checker import ask_action, rule_record
+    from hcards_core.messages import render
+
+    case = next(c for c in CASES if c["id"] == "zsiros-continue-without-hit")
+    rec = json.loads(json.dumps(case["record"]))
+    rec["deals"][0]["actions"] = rec["deals"][0]["actions"][:4]  # A's decision
+    ruling = rule_record(rec, lang)
+    stop = next(a for a in ruling["ask"] if a["action"]["act"] == "stop")
+    for typed in (stop["label"], render("act.zsiros.stop", lang)):
+        assert ask_action(rec, typed, lang)["action"] == {"seat": 0, "act": "stop"}, typed
+    assert ask_action(rec, "A play Ab", lang)["action"]["card"] == "Ab"  # the record's form still works
+
+    case = next(c for c in CASES if c["id"] == "ferbli-blind-must-raise")
+    rec = json.loads(json.dumps(case["record"]))
+    rec["deals"][0]["actions"] = rec["deals"][0]["actions"][:-1]  # the compulsory raise
+    ruling = rule_record(rec, lang)
+    assert all("{" not in item["label"] for item in ruling["legal"]), ruling["legal"]
+    words = next(item["words"] for item in ruling["legal"] if item["action"]["act"] == "raise")
+    assert ask_action(rec, words, lang)["action"] == {"seat": 2, "act": "raise", "amount": 1}
+    typed = "C " + render("act.ferbli.raise", lang, amount=2).split(" (")[0].split("（")[0]
+    assert ask_action(rec, typed, lang)["action"] == {"seat": 2, "act": "raise", "amount": 2}, typed
+
+
+@pytest.mark.parametrize("lang", [l for l in LANGS if l != "en"])
+def test_the_json_parsers_words_are_translated(lang):
+    from hcards_core.checker import rule_record
+    from hcards_core.errors import MalformedRecord
+
+    for text in ('{"game": "zsiros" "players": 4}', '{"game": "zsiros", "deals": [}', '{"game": "zsi'):
+        with pytest.raises(MalformedRecord) as info:
+            rule_record(text, lang)
+        message = info.value.message(lang)
+        assert "Expecting" not in message and "Unterminated" not in message and "Extra data" not in message, message

@@ -197,7 +197,9 @@ def test_ferbli_table_shows_the_session_view(lang):
     html = render_table(state, None, lang, interactive=True)
     actions = [json.loads(a.replace("&quot;", '"')) for a in
                __import__("re").findall(r'data-action="([^"]+)"', html)]
-    assert {"seat": 3, "act": "charge", "amount": 1} in actions and {"seat": 3, "act": "charge", "amount": 4} in actions
+    # one charge button (the smallest amount) and a field for any amount up to the limit
+    assert {"seat": 3, "act": "charge", "amount": 1} in actions
+    assert 'class="hc-amount" inputmode="numeric" step="1" min="1" max="4" value="1"' in html
     cuk, _ = state_at(BY_ID["ferbli-cukassza"]["record"], 1, 0)
     assert any(d in str(dict(view_of(cuk, lang).facts())["table.pot"]) for d in "4۴")  # Persian digits in fa
 

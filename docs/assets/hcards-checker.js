@@ -46,6 +46,15 @@ export async function unpackRecord(fragment) {
 
 // ------------------------------------------------------------------ the widget
 
+// Bring `node` to the top of the window below the theme's sticky header, and focus it (a
+// screen reader starts reading there).
+function bringIntoView(node) {
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().height ?? 0;
+  node.style.scrollMarginTop = `${Math.ceil(header) + 8}px`;
+  node.scrollIntoView({ block: "start" });
+  node.focus({ preventScroll: true });
+}
+
 class Checker {
   constructor(root) {
     this.root = root;
@@ -62,6 +71,14 @@ class Checker {
       this.statusLine.textContent = { loading: this.ui.loading, ready: this.ui.ready, failed: this.ui.failed }[s.status] ?? "";
     });
     window.addEventListener("hashchange", () => this.fromHash());
+    // "Open in the checker" on the case already in the address bar opens it again
+    document.addEventListener("click", (event) => {
+      const link = event.target.closest("a.hc-open-case");
+      if (link && link.getAttribute("href") === location.hash) {
+        event.preventDefault();
+        this.fromHash();
+      }
+    });
     this.fromHash();
   }
 
@@ -115,7 +132,10 @@ class Checker {
     // The ruling
     this.message = el("div", { class: "hc-ck-message", "aria-live": "polite" });
     this.output = el("div", { class: "hc-ck-output" });
-    app.replaceChildren(el("p", { text: ui.intro }), buildBox, pasteBox, this.message, this.output, this.statusLine);
+    // what a link (a shared ruling, an opened case) says when it cannot be opened: at the top,
+    // where a reader who followed the link looks
+    this.linkNote = el("div", { class: "hc-ck-link-note", "aria-live": "assertive", tabindex: "-1" });
+    app.replaceChildren(this.linkNote, el("p", { text: ui.intro }), buildBox, pasteBox, this.message, this.output, this.statusLine);
 
     this.gameSelect.addEventListener("change", () => this.onGame());
     this.playersSelect.addEventListener("change", () => this.onPlayers());
@@ -145,26 +165,30 @@ class Checker {
       if (opt.kind === "bool") {
         input = el("input", { type: "checkbox", id, checked: opt.default === true });
       } else if (opt.choices) {
-        input = el("select", { id }, ...opt.choices.map((c) => el("option", { value: String(c), text: String(c), selected: c === opt.default })));
+        // each choice in the page's words; the value sent is the record's
+        input = el("select", { id }, ...opt.choices.map((c) => el("option", {
+          value: String(c), text: opt.choice_labels?.[String(c)] ?? String(c), selected: c === opt.default })));
       } else {
         input = el("input", { type: "number", id, value: String(opt.default), min: "0", step: "1" });
       }
       input.dataset.kind = opt.kind;
       input.dataset.default = JSON.stringify(opt.default);
+      input.dataset.option = opt.name;
       this.optionInputs[opt.name] = input;
       const refs = opt.rules.map((r) => this.clauseLink(r, true));
       this.optionsBox.append(el("div", { class: "hc-ck-option" },
-        el("label", { for: id }, el("code", { dir: "ltr", text: opt.name })), " ", input, " ",
-        el("span", { class: "hc-ck-option-default", text: `(${this.ui.option_default}: ${opt.default})` }), " ", ...refs));
+        el("label", { for: id, text: opt.label ?? opt.name }), " ", input, " ",
+        el("span", { class: "hc-ck-option-default", text: `(${this.ui.option_default}: ${opt.default_label ?? opt.default})` }), " ", ...refs));
     }
     this.onPlayers();
   }
 
   onPlayers() {
     const n = Number(this.playersSelect.value);
-    const keep = this.dealerSelect.value;
+    // A new table size starts from its default dealer (the last seat, so that A leads): a
+    // dealer kept from the old size would quietly change who leads.
     this.dealerSelect.replaceChildren(...Array.from({ length: n }, (_, s) => el("option", { value: String(s), text: letter(s) })));
-    this.dealerSelect.value = keep && Number(keep) < n ? keep : String(n - 1);
+    this.dealerSelect.value = String(n - 1);
     const layout = this.info().layouts[String(n)];
     this.layout = layout;
     this.piles = [];
@@ -271,33 +295,84 @@ class Checker {
   }
 
   // ---------------------------------------------------------------- links
+  // A link: #case=<id> (a disputed situation), #r=<packed record> (a shared ruling), or the
+  // same as a query (?case=…, ?r=…, as some apps rewrite links). Each opens in the builder and
+  // the record box and lands on the ruling; one that cannot be opened says why at the top.
+  linkTarget() {
+    const hash = location.hash.slice(1);
+    if (hash.startsWith("case=") || hash.startsWith("r=")) return hash;
+    const query = new URLSearchParams(location.search);
+    if (query.has("case")) return `case=${query.get("case")}`;
+    if (query.has("r")) return `r=${query.get("r")}`;
+    return hash === "case" || hash === "r" ? `${hash}=` : null;
+  }
+
+  linkProblem(text) {
+    this.linkNote.replaceChildren(el("p", { class: "hc-error", role: "alert", text }));
+    bringIntoView(this.linkNote);
+  }
+
   async fromHash() {
-    const hash = location.hash;
-    if (hash.startsWith("#case=")) {
-      const id = decodeURIComponent(hash.slice(6));
+    const target = this.linkTarget();
+    if (target === null) return;
+    this.linkNote.replaceChildren();
+    if (target.startsWith("case=")) {
+      let id = target.slice(5);
+      try { id = decodeURIComponent(id); } catch { /* keep it as it is */ }
       const item = this.data.cases[id];
-      if (!item) return;
+      if (!item) {
+        this.linkProblem(fill(this.ui.bad_case, { id }));
+        return;
+      }
       this.textarea.value = JSON.stringify(item.record, null, 1);
-      this.root.scrollIntoView({ block: "start" });
-      await this.check({ focus: item.focus, opened: item.question });
-    } else if (hash.startsWith("#r=")) {
-      let text;
-      try {
-        text = await unpackRecord(hash.slice(3));
-      } catch (err) {
-        this.showMessage(this.ui.bad_link, "hc-error");
-        return;
-      }
-      try {
-        text = JSON.stringify(JSON.parse(text), null, 1);
-      } catch (err) {
-        this.textarea.value = text;
-        this.showMessage(this.ui.bad_link_json, "hc-error");
-        return;
-      }
-      this.textarea.value = text;
-      await this.check();
+      this.loadIntoBuilder(item.record);
+      await this.check({ focus: item.focus, opened: item.question, reveal: true });
+      return;
     }
+    let text;
+    try {
+      text = await unpackRecord(target.slice(2));
+    } catch (err) {
+      this.linkProblem(this.ui.bad_link);
+      return;
+    }
+    try {
+      text = JSON.stringify(JSON.parse(text), null, 1);
+    } catch (err) {
+      this.textarea.value = text;
+      this.linkProblem(this.ui.bad_link_json);
+      return;
+    }
+    this.textarea.value = text;
+    this.loadIntoBuilder(JSON.parse(text));
+    await this.check({ reveal: true });
+  }
+
+  // The builder shows the record that is ruled on (an opened case, a shared link): its game,
+  // table, dealer, options and explicit cards; none of the old cards stays behind.
+  loadIntoBuilder(record) {
+    if (!record || !this.data.games[record.game]) return;
+    this.gameSelect.value = record.game;
+    this.onGame();
+    if (this.info().players.includes(record.players)) {
+      this.playersSelect.value = String(record.players);
+      this.onPlayers();
+    }
+    if (Number.isInteger(record.dealer) && record.dealer < Number(this.playersSelect.value)) this.dealerSelect.value = String(record.dealer);
+    for (const [name, value] of Object.entries(record.options || {})) {
+      const input = this.optionInputs[name];
+      if (!input) continue;
+      if (input.dataset.kind === "bool") input.checked = value === true;
+      else input.value = String(value);
+    }
+    const cards = record.deals?.[0]?.cards || {};
+    for (const p of this.piles) {
+      const m = /^hands\[(\d+)\]$/.exec(p.key);
+      const list = m ? cards.hands?.[Number(m[1])] : cards[p.key];
+      p.input.value = Array.isArray(list) ? list.join(" ") : "";
+      p.input.removeAttribute("aria-invalid");
+    }
+    this.syncPicker();
   }
 
   async share() {
@@ -339,7 +414,7 @@ class Checker {
     if (pile) pile.input.setAttribute("aria-invalid", "true");
   }
 
-  async check({ focus = null, opened = null } = {}) {
+  async check({ focus = null, opened = null, reveal = false } = {}) {
     const text = this.textarea.value;
     const mine = ++this.asked;
     this.showMessage(this.ui.waiting);
@@ -356,10 +431,17 @@ class Checker {
     for (const p of this.piles) p.input.removeAttribute("aria-invalid");
     this.record = JSON.parse(text);
     this.ruling = ruling;
-    this.message.replaceChildren(opened ? el("p", { class: "hc-ck-opened", text: fill(this.ui.case_opened, { question: opened }) }) : "");
+    this.message.replaceChildren();
     this.renderRuling();
+    // an opened case names its question above the verdict it lands on
+    if (opened) this.output.prepend(el("p", { class: "hc-ck-opened", text: fill(this.ui.case_opened, { question: opened }) }));
     const target = focus ? this.positions.findIndex((p) => p.deal === focus[0] && p.after === focus[1]) : -1;
     await this.showPosition(target >= 0 ? target : this.positions.length - 1);
+    if (reveal) {
+      // a link or an opened case lands on the verdict, not on the builder above it
+      const verdict = this.output.querySelector(".hc-ck-verdict");
+      if (verdict) bringIntoView(verdict);
+    }
   }
 
   clauseLink(rule, short = false) {
@@ -369,15 +451,27 @@ class Checker {
     return el("a", { class: "hc-clause-ref", dir: "ltr", href, title: short ? text ?? null : null, text: `§${rule}` });
   }
 
+  // A clause quoted whole: its lead-in, its list ("• " lines) and any further paragraph.
   clauseBlock(rule) {
-    return el("p", { class: "hc-ck-clause" }, this.clauseLink(rule), " ",
-      el("span", { class: "hc-ck-clause-text", text: this.data.clauses[rule] ?? this.ui.clause_missing }));
+    const text = this.data.clauses[rule] ?? this.ui.clause_missing;
+    const body = el("div", { class: "hc-ck-clause-text" });
+    let list = null;
+    for (const line of text.split("\n")) {
+      if (line.startsWith("• ")) {
+        if (!list) body.append(list = el("ul", { class: "hc-clause-items" }));
+        list.append(el("li", { text: line.slice(2) }));
+      } else {
+        list = null;
+        body.append(el("p", { text: line }));
+      }
+    }
+    return el("div", { class: "hc-ck-clause" }, this.clauseLink(rule), " ", body);
   }
 
   renderRuling() {
     const ui = this.ui;
     const r = this.ruling;
-    const parts = [el("h2", { text: ui.ruling })];
+    const parts = [el("h2", { class: "hc-ck-verdict", tabindex: "-1", text: ui.ruling })];
     const moves = r.steps.filter((s) => s.action !== null);
     if (r.error) {
       const n = moves.findIndex((s) => !s.legal) + 1;
@@ -489,16 +583,23 @@ class Checker {
     if (r.over) { this.legalBox.replaceChildren(el("p", { class: "hc-ck-over", text: this.ui.over })); return; }
     const items = r.legal.map((l) => {
       const b = el("button", { type: "button", class: "md-button hc-ck-legal-btn", text: l.label });
-      b.addEventListener("click", () => this.onTableAction(l.action));
+      b.addEventListener("click", () => this.onTableAction(l.action, l.words));
       return el("li", {}, b);
     });
-    this.legalBox.replaceChildren(el("p", { text: this.ui.legal_now }), el("ul", { class: "hc-ck-legal-list" }, ...items));
+    // every act of the game in the page's words, legal now or not: a click asks about it
+    const asks = (r.ask || []).map((a) => {
+      const b = el("button", { type: "button", class: "md-button hc-ck-ask-btn", text: a.label });
+      b.addEventListener("click", () => { this.askInput.value = a.label; this.ask(a.action); });
+      return el("li", {}, b);
+    });
+    this.legalBox.replaceChildren(el("p", { text: this.ui.legal_now }), el("ul", { class: "hc-ck-legal-list" }, ...items),
+      ...(asks.length ? [el("p", { text: this.ui.ask_about }), el("ul", { class: "hc-ck-ask-list" }, ...asks)] : []));
   }
 
-  onTableAction(action) {
+  onTableAction(action, words = null) {
     if ("min" in action && !("amount" in action)) {
-      // an amount to choose: prefill the question box
-      this.askInput.value = `${letter(action.seat)} ${action.act} ${action.min}`;
+      // an amount to choose: the question box gets the words with the smallest amount, to change
+      this.askInput.value = words ?? `${letter(action.seat)} ${action.act} ${action.min}`;
       this.askInput.focus();
       return;
     }
@@ -520,8 +621,12 @@ class Checker {
           this.clauseBlock(e.rule));
       }
     } catch (err) {
+      // words the checker cannot read as a move: say how to put it (the engine's message
+      // would list its internal act names), and keep what was typed
       const e = err instanceof HcardsError ? err.error : { message: String(err) };
-      this.askOut.replaceChildren(el("p", { class: "hc-error", role: "alert" }, el("strong", { text: this.ui.error_input }), " ", e.message));
+      const unread = err instanceof HcardsError && e.kind === "MalformedRecord";
+      this.askOut.replaceChildren(el("p", { class: "hc-error", role: "alert" }, el("strong", { text: this.ui.error_input }), " ",
+        unread ? this.ui.ask_unknown : e.message));
     }
   }
 

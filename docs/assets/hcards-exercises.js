@@ -7,7 +7,7 @@
 // shown; progress (solved, tries) is kept in localStorage with a reset button; each exercise
 // has its own link (#<exercise-id>), which scrolls to it and focuses it.
 
-import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
+import { call, onStatus, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, ruleLink } from "./hcards-ui.js";
 
 const STORE = "hcards:exercises";
@@ -122,13 +122,26 @@ class Exercise {
   askAmount(button, action) {
     const old = this.board.querySelector(".hc-ex-amount");
     if (old) old.remove();
-    const input = el("input", { type: "number", inputmode: "numeric", step: "1", id: `${this.id}-amount`, class: "hc-ex-amount-input" });
+    const input = el("input", { type: "number", inputmode: "numeric", step: "1", min: "0", required: "", id: `${this.id}-amount`, class: "hc-ex-amount-input" });
     const ok = el("button", { type: "submit", class: "md-button md-button--primary", text: this.ui.ex_ok });
-    const form = el("form", { class: "hc-ex-amount" }, el("label", { for: input.id, text: `${button.textContent} ${this.ui.ex_amount}` }), " ", input, " ", ok);
+    const note = el("p", { class: "hc-ex-amount-note", role: "alert" });
+    // "Charge…" on the button; "Charge: Amount (chips):" would say it twice, so the field names the amount only
+    const act = button.textContent.replace(/[….:：]+$/u, "");
+    const form = el("form", { class: "hc-ex-amount", novalidate: "" },
+      el("label", { for: input.id, text: `${act} · ${this.ui.ex_amount}` }), " ", input, " ", ok, note);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const amount = Number(input.value);
-      if (!Number.isInteger(amount)) return input.focus();
+      // An empty or broken field is refused here and costs no try; a whole number goes to the
+      // core, which names the limit it breaks (the rule's clause) if any.
+      const raw = input.value.trim();
+      const amount = Number(raw);
+      if (raw === "" || !Number.isInteger(amount) || amount < 0) {
+        note.textContent = this.ui.ex_amount_empty;
+        input.setAttribute("aria-invalid", "true");
+        return input.focus();
+      }
+      note.textContent = "";
+      input.removeAttribute("aria-invalid");
       this.submit({ ...action, amount }, event.timeStamp);
     });
     button.closest(".hc-actions").after(form);
@@ -156,8 +169,11 @@ class Exercise {
       this.show(value);
     } catch (err) {
       clearTimeout(waiting);
-      const message = err instanceof HcardsError ? err.error.message : String(err);
-      this.feedback.replaceChildren(el("p", { class: "hc-error", role: "alert", text: message }));
+      // Only a refused move is the learner's business (it comes back as feedback, not as an
+      // error); anything else is ours: the engine's own words (act names, field paths) never
+      // reach the learner, the console keeps them.
+      console.error(err);
+      this.feedback.replaceChildren(el("p", { class: "hc-error", role: "alert", text: this.ui.ex_bad_answer }));
     } finally {
       this.busy = false;
       this.feedback.dataset.ms = String(Math.round(performance.now() - t0));

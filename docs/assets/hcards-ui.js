@@ -56,3 +56,33 @@ export function saveProgress(kind, value) {
     /* storage full or disabled: progress is simply not kept */
   }
 }
+// An amount act on a table (the core draws one button and a number field beside it, the
+// button carrying the smallest amount): the typed amount goes into the button's action and
+// label, so a what-if can try any legal amount; an empty field leaves nothing to send, and
+// Enter in the field presses the button. One listener for every table on the page.
+function amountButton(input) {
+  return input.closest(".hc-amount-act")?.querySelector("button[data-action]");
+}
+
+document.addEventListener("input", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || !input.classList.contains("hc-amount")) return;
+  const button = amountButton(input);
+  if (!button) return;
+  const amount = Number(input.value);
+  const ok = input.value.trim() !== "" && Number.isInteger(amount);
+  button.disabled = !ok;
+  if (!ok) return;
+  const action = JSON.parse(button.dataset.action);
+  action.amount = amount;
+  button.dataset.action = JSON.stringify(action);
+  if (button.dataset.label) button.textContent = fill(button.dataset.label, { amount });
+});
+
+document.addEventListener("keydown", (event) => {
+  const input = event.target;
+  if (event.key !== "Enter" || !(input instanceof HTMLInputElement) || !input.classList.contains("hc-amount")) return;
+  event.preventDefault();
+  const button = amountButton(input);
+  if (button && !button.disabled) button.click();
+});

@@ -126,7 +126,7 @@ class ZsirosState(State):
                 raise self.refuse("Z-3.1", "card_not_in_hand", seat=seat, card=card)
             if self.phase == DECIDE and not self.ping_pong and not hits(card, self.led):
                 if any(hits(c, self.led) for c in hand):
-                    raise self.refuse("Z-4.4", "continue_needs_hit", seat=seat, card=card, rank=self.led)
+                    raise self.refuse("Z-4.3", "continue_needs_hit", seat=seat, card=card, rank=self.led)
                 raise self.refuse("Z-4.4", "no_hitting_card", seat=seat, rank=self.led)
         elif act == "stop":
             if self.phase == DECIDE and self.ping_pong:

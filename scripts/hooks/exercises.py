@@ -17,6 +17,7 @@ from html import escape
 import tutorial_data as data
 from hcards_core.errors import clause_page
 from hcards_core.exercises import KINDS, CHECKERS, answer_of, option_label, position, table_html
+from hcards_core.table import CARD_PLAY_GAMES
 
 KIND = "exercises"
 UI_KEYS = (*data.EXERCISE_UI_KEYS, "rule", "loading", "failed")
@@ -30,7 +31,8 @@ def keys(ex: dict) -> list[str]:
     """Every text key of an exercise (``<id>.<key>`` in ``tutorials/text/<lang>/exercises.json``)."""
     own = ["title", "question", "explain", *ex.get("hints", []),
            *(w["feedback"] for w in ex.get("wrong", []) if w.get("feedback")),
-           *(o["text"] for o in ex.get("options", []) if "text" in o)]
+           *(o["text"] for o in ex.get("options", []) if "text" in o),
+           *ex.get("illegal_feedback", {}).values()]
     seen = []
     for key in own:
         if key not in seen:
@@ -91,7 +93,9 @@ def render(ex: dict, number: int, lang: str, links) -> str:
         html.append(f'</fieldset><button type="button" class="md-button md-button--primary hc-ex-check">'
                     f'{escape(ui["ex_check"])}</button>')
     else:
-        html.append(f'<p class="hc-hint">{escape(ui["ex_play_hint"])}</p>')
+        # a betting game has no card to play: the hint names only the actions
+        hint = ui["ex_play_hint"] if ex["game"] in CARD_PLAY_GAMES else ui["ex_play_hint_bet"]
+        html.append(f'<p class="hc-hint">{escape(hint)}</p>')
     html.append('<div class="hc-ex-feedback" aria-live="polite"></div>')
     hints = ex.get("hints", [])
     if hints:

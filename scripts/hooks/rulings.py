@@ -49,6 +49,7 @@ UI_KEYS = (
     "bad_link", "bad_link_json", "loading", "ready", "failed", "waiting", "cases", "cases_intro", "filter",
     "filter_none", "open_case", "verdict_legal", "verdict_illegal", "clauses", "position", "case_opened",
     "game_zsiros", "game_filicau", "game_ferbli", "amount", "yes", "no", "seat_field",
+    "bad_case", "ask_about", "ask_unknown",
 )
 GAMES = ("zsiros", "filicau", "ferbli")
 
@@ -125,13 +126,26 @@ def focus(case: dict) -> tuple[int, int]:
 
 # ---- clause texts from the rules pages ------------------------------------------------------------
 
+ITEM = "\u2029"  # marks the start of a list item (or a table row) inside a clause's collected text
+PARA = "\u2028"  # marks a further paragraph of a clause
+
+
 class _ClauseText(HTMLParser):
-    """Collects the text of every element carrying a clause id (class ``hc-clause``)."""
+    """Collects the whole text of every clause: the element carrying its id (class
+    ``hc-clause``) and what follows it up to the next clause or heading — the list after a
+    lead-in ("the leader chooses between two things:") and any further paragraph. A list item
+    starts with ``ITEM``."""
+
+    # what may follow a clause's element and still be the clause, by that element's tag (an
+    # unmarked item after a clause item: its sub-list flattened by the Markdown)
+    CONTINUES = {"p": ("p", "ul", "ol", "table"), "li": ("li",)}
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.stack: list[tuple[str, str | None, bool]] = []  # (tag, clause id, skip)
         self.texts: dict[str, list[str]] = {}
+        self.last: tuple[str, int, str] | None = None  # the clause just closed, its depth and tag
+        self.own: dict[str, str] = {}  # clause id -> the tag of the element carrying it
 
     def _open(self) -> list[str]:
         return [cid for _, cid, _ in self.stack if cid]
@@ -148,12 +162,27 @@ class _ClauseText(HTMLParser):
         cid = attrs.get("id") if "hc-clause" in classes else None
         if cid:
             self.texts.setdefault(cid, [])
+            self.own[cid] = tag
+        elif self.last and len(self.stack) == self.last[1]:
+            # a sibling after a clause: part of it when it is a paragraph or a list
+            cid = self.last[0] if tag in self.CONTINUES.get(self.last[2], ()) else None
+            if cid is None:
+                self.last = None
+        mark = {"li": ITEM, "tr": ITEM, "td": " · ", "th": " · "}.get(tag)
+        own = "hc-clause" in classes  # the clause's own element starts its text, unmarked
+        if tag == "p" and cid and not own:
+            mark = PARA
+        if mark:
+            for open_cid in self._open() + ([cid] if cid and not own else []):
+                self.texts[open_cid].append(mark)
         skip = "hc-clause-id" in classes or "headerlink" in classes
         self.stack.append((tag, cid, skip))
 
     def handle_endtag(self, tag):
         while self.stack:
             top = self.stack.pop()
+            if top[1]:  # a clause's element, or what continues it, has closed
+                self.last = (top[1], len(self.stack), self.own[top[1]])
             if top[0] == tag:
                 break
 
@@ -162,6 +191,34 @@ class _ClauseText(HTMLParser):
             return
         for cid in self._open():
             self.texts[cid].append(text)
+
+
+_CJK = "\u3000-\u30ff\u3400-\u9fff\uff00-\uffef"
+
+
+def _clean(text: str) -> str:
+    """One line: spaces collapsed, none before punctuation, and none between two Japanese
+    characters (a line break of the Markdown source is not a space in Japanese)."""
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(rf"(?<=[{_CJK}]) (?=[{_CJK}])", "", text)
+    return re.sub(r"\s+([,.;:!?،。、])", r"\1", text)
+
+
+def clause_text(parts: list[str]) -> str:
+    """A clause's collected text as one string: the lead-in, then each list item on a line of
+    its own starting with "• " (the page shows them as a list).
+
+    >>> clause_text(["The leader may ", "either:", ITEM, " let it go ;", ITEM, "continue.", PARA, "Only the leader."])
+    'The leader may either:\\n• let it go;\\n• continue.\\nOnly the leader.'
+    """
+    lines = []
+    for k, chunk in enumerate("".join(parts).split(ITEM)):
+        first, *paras = chunk.split(PARA)
+        first = _clean(first).strip("· ")
+        if first:
+            lines.append(first if k == 0 else "• " + first)
+        lines += [_clean(p) for p in paras if _clean(p)]
+    return "\n".join(lines)
 
 
 @lru_cache(maxsize=None)
@@ -184,10 +241,28 @@ def clause_texts(lang: str) -> dict[str, str]:
         parser = _ClauseText()
         parser.feed(html)
         for cid, parts in parser.texts.items():
-            text = re.sub(r"\s+", " ", "".join(parts)).strip()
-            text = re.sub(r"\s+([,.;:!?،。、])", r"\1", text)
-            out.setdefault(cid, text)
+            out.setdefault(cid, clause_text(parts))
     return out
+
+
+def clause_html(text: str) -> str:
+    """A clause's text (``clause_text``) as HTML: its lead-in, its list, its further paragraphs.
+
+    >>> clause_html("Either:\\n• go;\\n• stay.\\nOnly A.")
+    '<span class="hc-clause-lead">Either:</span><ul class="hc-clause-items"><li>go;</li><li>stay.</li></ul><span class="hc-clause-more">Only A.</span>'
+    """
+    out, items = [], []
+    for k, line in enumerate(text.split("\n")):
+        if line.startswith("• "):
+            items.append(f"<li>{escape(line[2:])}</li>")
+            continue
+        if items:
+            out.append('<ul class="hc-clause-items">' + "".join(items) + "</ul>")
+            items = []
+        out.append(f'<span class="{"hc-clause-lead" if k == 0 else "hc-clause-more"}">{escape(line)}</span>')
+    if items:
+        out.append('<ul class="hc-clause-items">' + "".join(items) + "</ul>")
+    return "".join(out)
 
 
 # ---- the page ---------------------------------------------------------------------------------------
@@ -228,7 +303,7 @@ def render_case(case: dict, lang: str, links, t: dict, clauses: dict[str, str]) 
         href = f"{links.home}{clause_page(rule)}#{rule}"
         body = clauses.get(rule, t["clause_missing"])
         html.append(f'<li><a class="hc-clause-ref" dir="ltr" href="{escape(href)}">§{escape(rule)}</a> '
-                    f'{escape(body)}</li>')
+                    f'{clause_html(body)}</li>')
     html.append("</ul>")
     for d in ruling["deals"]:
         html.append(_rows_html(d["rows"]))
@@ -239,6 +314,28 @@ def render_case(case: dict, lang: str, links, t: dict, clauses: dict[str, str]) 
     html.append(f'<p><a class="md-button hc-open-case" href="#case={escape(cid)}">{escape(t["open_case"])}</a></p>')
     html.append("</article>")
     return "".join(html)
+
+
+def option_labels(info: dict, lang: str) -> dict:
+    """``info`` (``game_info``) with every option named in ``lang``: ``label``, the label of
+    each choice (``choice_labels``) and of the default (``default_label``), so the page never
+    shows an identifier or ``false`` (texts: ``opt.<game>.<name>`` and ``opt.<game>.<name>=<value>``
+    in ``rulings.json``; a yes/no option reads ``ui.yes``/``ui.no``)."""
+    game = info["game"]
+
+    def value_label(opt, value):
+        if opt["kind"] == "bool":
+            return data.text(lang, KIND, "ui.yes" if value else "ui.no")
+        if opt["choices"] and not isinstance(value, int):
+            return data.text(lang, KIND, f"opt.{game}.{opt['name']}={value}")
+        return str(value)
+
+    options = []
+    for opt in info["options"]:
+        options.append({**opt, "label": data.text(lang, KIND, f"opt.{game}.{opt['name']}"),
+                        "choice_labels": {str(c): value_label(opt, c) for c in opt["choices"] or []},
+                        "default_label": value_label(opt, opt["default"])})
+    return {**info, "options": options}
 
 
 def needed_clauses(lang: str) -> dict[str, str]:
@@ -253,7 +350,7 @@ def render_game(game: str, lang: str, links) -> str:
     from hcards_core.checker import game_info
 
     payload = {"lang": lang, "ui": t, "assets": links.assets, "home": links.home,
-               "games": {g: game_info(g, lang) for g in GAMES},
+               "games": {g: option_labels(game_info(g, lang), lang) for g in GAMES},
                "pages": {cid: clause_page(cid) for cid in clauses},
                "clauses": clauses,
                "cases": {c["id"]: {"game": c["game"], "record": c["record"], "focus": list(focus(c)),

@@ -61,7 +61,8 @@ EXERCISE_UI_KEYS = ("ex_exercise", "ex_check", "ex_hint", "ex_hints", "ex_no_mor
                     "ex_correct", "ex_wrong", "ex_illegal", "ex_tries", "ex_solved", "ex_progress", "ex_reset",
                     "ex_reset_done", "ex_link", "ex_play_hint", "ex_choose_hint", "ex_amount", "ex_ok", "ex_after_move",
                     "ex_wrong_move", "ex_wrong_choice", "ex_revealed", "ex_choose_first", "ex_act_charge",
-                    "ex_act_raise", "ex_act_bet", "ex_act_stop", "ex_act_pay", "ex_act_check", "ex_act_fold")
+                    "ex_act_raise", "ex_act_bet", "ex_act_stop", "ex_act_pay", "ex_act_check", "ex_act_fold",
+                    "ex_play_hint_bet", "ex_amount_empty", "ex_bad_answer")
 
 
 def ui(lang: str, keys: tuple = UI_KEYS) -> dict:

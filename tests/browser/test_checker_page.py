@@ -88,9 +88,23 @@ def test_share_link_opens_the_same_record(page, context, server, lang):
     summary = other.locator(".hc-ck-summary")
     summary.wait_for(timeout=PYTHON_TIMEOUT)
     assert ui(lang, "all_legal") in summary.inner_text()
+    lands_on_the_verdict(other)
     assert json.loads(other.input_value("#hc-ck-record")) == record
     results = other.locator(".hc-ck-results").inner_text()
     assert rule_record(record, lang)["deals"][0]["rows"][0]["label"] in results
+
+
+def in_view(page, selector: str) -> bool:
+    """The element's top is within the window below the sticky header (what a reader sees
+    without scrolling)."""
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        const header = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+        return r.top >= header - 1 && r.top < window.innerHeight - 40; }""", selector)
+
+
+def lands_on_the_verdict(page) -> None:
+    page.wait_for_function("document.activeElement?.classList.contains('hc-ck-verdict')", timeout=PYTHON_TIMEOUT)
+    assert in_view(page, ".hc-ck-verdict"), page.evaluate("""() => [document.querySelector('.hc-ck-verdict').getBoundingClientRect().top, scrollY, innerHeight, document.documentElement.scrollHeight]""")
 
 
 def test_build_a_small_situation_by_clicking(page, server):
@@ -184,17 +198,29 @@ def test_broken_and_truncated_links(page, context, server, lang):
     for bad in (packed[: len(packed) // 2], "not*base64!", packed[:-3] + "AAA"):
         other = context.new_page()
         other.goto(f"{base}#r={bad}")
-        alert = other.locator(".hc-ck-message .hc-error")
+        alert = other.locator(".hc-ck-link-note .hc-error, .hc-ck-message .hc-error")
         alert.wait_for(timeout=PYTHON_TIMEOUT)
         assert alert.inner_text() in (ui(lang, "bad_link"), ui(lang, "bad_link_json")) or \
             ui(lang, "error_input") in alert.inner_text()
         # the builder and the record box are still there to use
         assert other.locator("#hc-ck-record").is_editable()
         other.close()
+    # a broken link says so at the top, where the reader who followed it looks
+    for link, want in ((f"{base}#r={packed[: len(packed) // 2]}", ui(lang, "bad_link")),
+                       (f"{base}?r=not*base64!", ui(lang, "bad_link")),
+                       (f"{base}#case=no-such-case", ui(lang, "bad_case").replace("{id}", "no-such-case"))):
+        other = context.new_page()
+        other.goto(link)
+        note = other.locator(".hc-ck-link-note .hc-error")
+        note.wait_for(timeout=PYTHON_TIMEOUT)
+        assert note.inner_text() == want, link
+        assert in_view(other, ".hc-ck-link-note")
+        other.close()
+    # a ruling given as a query (?r=…, as some apps rewrite links) opens like the fragment
     other = context.new_page()
-    other.goto(f"{base}#r={packed[: len(packed) // 2]}")
-    other.locator(".hc-ck-message .hc-error").wait_for(timeout=PYTHON_TIMEOUT)
-    assert other.locator(".hc-ck-message .hc-error").inner_text() == ui(lang, "bad_link")
+    other.goto(f"{base}?r={packed}")
+    other.locator(".hc-ck-summary").wait_for(timeout=PYTHON_TIMEOUT)
+    lands_on_the_verdict(other)
 
 
 def test_unknown_card_typed_in_the_builder_marks_the_field(page, server):
@@ -228,3 +254,62 @@ def test_case_list_filters_and_opens_in_the_checker(page, server, lang):
     page.locator(".hc-ck-opened").wait_for(timeout=PYTHON_TIMEOUT)
     assert question in page.inner_text(".hc-ck-opened")
     assert json.loads(page.input_value("#hc-ck-record")) == case_record("ferbli", "ferbli-two-aces")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_opened_case_fills_the_builder_and_lands_on_the_verdict(page, server, lang):
+    page.goto(page_url(server, lang))
+    page.select_option("#hc-ck-game", "zsiros")
+    page.select_option("#hc-ck-players", "2")
+    page.fill("#hc-ck-pile-hands\\[0\\]", "7a 7l 7h 7b")  # the learner's own cards, to be replaced
+    page.click("#case-zsiros-continue-without-hit .hc-open-case")
+    page.locator(".hc-ck-opened").wait_for(timeout=PYTHON_TIMEOUT)
+    record = case_record("zsiros", "zsiros-continue-without-hit")
+    assert page.input_value("#hc-ck-players") == str(record["players"])
+    assert page.input_value("#hc-ck-dealer") == str(record["dealer"])
+    assert page.input_value("#hc-ck-pile-hands\\[0\\]") == " ".join(record["deals"][0]["cards"]["hands"][0])
+    # the options are named in the page's language, with their defaults in words
+    options = page.locator(".hc-ck-options").inner_text()
+    assert texts(lang)["opt.zsiros.target"] in options and texts(lang)["opt.zsiros.dealer_leads"] in options
+    assert "false" not in options and "dealer_leads" not in options
+    assert ui(lang, "no") in options
+    # the clause is quoted whole: Z-4.3's two choices are listed
+    clauses = page.locator("#case-zsiros-continue-without-hit .hc-ruling-clauses li").first
+    assert clauses.locator(".hc-clause-items li").count() == 2
+    # ask in the page's own words: the button for letting the trick go, then typed
+    ask = page.locator(".hc-ck-ask-btn", has_text=":").first
+    ask.wait_for(timeout=PYTHON_TIMEOUT)
+    words = page.locator(".hc-ck-ask-btn").first.inner_text()
+    page.locator(".hc-ck-ask-btn").first.click()
+    page.locator(".hc-ck-ask-legal").wait_for(timeout=PYTHON_TIMEOUT)
+    record = json.loads(page.input_value("#hc-ck-record"))
+    assert record["deals"][0]["actions"][-1] == {"seat": 0, "act": "stop"}
+    page.reload()  # the same #case= link again, opened afresh
+    lands_on_the_verdict(page)
+    page.fill("#hc-ck-ask", words)
+    page.press("#hc-ck-ask", "End")
+    page.press("#hc-ck-ask", "Enter")
+    page.locator(".hc-ck-ask-legal").wait_for(timeout=PYTHON_TIMEOUT)
+    # words that are no move: the hint, not the engine's list of act names
+    page.fill("#hc-ck-ask", "A rhubarb")
+    page.press("#hc-ck-ask", "Enter")
+    page.locator(".hc-ck-ask-out .hc-error").wait_for()
+    out = page.inner_text(".hc-ck-ask-out")
+    assert ui(lang, "ask_unknown") in out and "play, stop" not in out
+
+
+def test_any_amount_at_the_table(page, server):
+    page.goto(page_url(server, "en") + "#case=ferbli-blind-must-raise")
+    lands_on_the_verdict(page)
+    field = page.locator(".hc-ck-table .hc-amount-act input.hc-amount")
+    field.wait_for(timeout=PYTHON_TIMEOUT)
+    assert (field.get_attribute("min"), field.get_attribute("max")) == ("1", "2")
+    field.fill("2")
+    button = page.locator(".hc-ck-table .hc-amount-act button")
+    assert "2" in button.inner_text() and '"amount": 2' in button.get_attribute("data-action").replace('":2', '": 2')
+    button.click()
+    page.locator(".hc-ck-ask-legal").wait_for(timeout=PYTHON_TIMEOUT)
+    record = json.loads(page.input_value("#hc-ck-record"))
+    assert record["deals"][0]["actions"][-1] == {"seat": 2, "act": "raise", "amount": 2}
+    page.locator(".hc-ck-summary").wait_for()
+    assert "{" not in page.inner_text(".hc-ck-legal")  # no "{amount}" in the legal actions

@@ -131,10 +131,10 @@ def test_zsiros_move_illegal_then_right(page, server, lang, path):
     box = feedback(section, False)
     record_time(section, f"move illegal ({lang})")
     want = expected(eid, {"seat": 0, "act": "play", "card": "Ab"}, lang)
-    assert want["rule"] == "Z-4.4" and want["illegal"]
+    assert want["rule"] == "Z-4.3" and want["illegal"]
     assert want["feedback"] in box.inner_text()
     assert ui(lang, "ex_illegal") in box.inner_text()
-    assert box.locator("a.hc-rule-link").get_attribute("href").endswith("zsiros/rules/#Z-4.4")
+    assert box.locator("a.hc-rule-link").get_attribute("href").endswith("zsiros/rules/#Z-4.3")
     # a legal but wrong move: the exercise's own feedback
     section.locator(".hc-ex-board .hc-actions button.hc-action").first.click()
     page.wait_for_function(f"document.querySelector('#{eid} .hc-ex-feedback').textContent.includes({json.dumps(text(lang, eid + '.stop'))})")
@@ -180,15 +180,29 @@ def test_filicau_must_trump(page, server, lang, path):
 def test_ferbli_charge_with_an_amount(page, server, lang, path):
     eid = "ferbli-charge-max"
     section = open_exercise(page, server, path, "ferbli", eid)
+    # a betting game: no card to click, and the hint says so
+    assert section.locator(".hc-ex-board .hc-card-btn").count() == 0
+    assert section.locator(".hc-hint").inner_text() == ui(lang, "ex_play_hint_bet")
+    # no "{word}" on any button
+    assert "{" not in section.locator(".hc-ex-board").inner_text()
     section.locator(".hc-ex-board button[data-amount]").click()
     field = section.locator(".hc-ex-amount input")
     assert page.evaluate("document.activeElement.classList.contains('hc-ex-amount-input')")
+    # an empty amount is refused in the form and uses up no try
+    field.press("Enter")
+    note = section.locator(".hc-ex-amount-note")
+    assert note.inner_text() == ui(lang, "ex_amount_empty")
+    assert field.get_attribute("aria-invalid") == "true"
+    assert section.locator(".hc-ex-status").inner_text() == ui(lang, "ex_tries").format(n=0)
+    assert section.locator(".hc-ex-feedback").inner_text() == ""
     field.fill("8")
     field.press("Enter")
     box = feedback(section, False)
     want = expected(eid, {"seat": 3, "act": "charge", "amount": 8}, lang)
     assert want["illegal"] and want["rule"] == "F-3.3"
     assert want["feedback"] in box.inner_text()
+    assert " 4" not in box.inner_text()  # the limit is what is asked: the message does not state it
+    assert section.locator(".hc-ex-status").inner_text() == ui(lang, "ex_tries").format(n=1)
     assert box.locator("a.hc-rule-link").get_attribute("href").endswith("ferbli/rules/#F-3.3")
     field.fill("2")
     field.press("Enter")

@@ -115,7 +115,7 @@ def test_ex_z3_opponent_ten_after_partner_seven_wins_and_leader_may_continue():
     assert deal["state"]["winner"] == 3 and deal["to_act"] == 0
     assert {a.get("card") for a in deal["legal"]} == {None, "Xb", "7l"}
     err = run(record(4, hands, actions + [{"seat": 0, "act": "play", "card": "Ob"}]))[0]["error"]
-    assert (err["rule"], err["code"]) == ("Z-4.4", "continue_needs_hit")
+    assert (err["rule"], err["code"]) == ("Z-4.3", "continue_needs_hit")
     out, deal, _ = run(record(4, hands, actions + [{"seat": 0, "act": "play", "card": "Xb"}]))
     assert deal["state"]["round"] == 2 and deal["state"]["winner"] == 0 and deal["to_act"] == 1
 
@@ -129,7 +129,7 @@ def test_ex_z5_a_led_seven_is_hit_only_by_sevens():
     assert deal["state"]["winner"] == 3 and deal["state"]["led_rank"] == "7"
     assert deal["legal"] == [{"seat": 0, "act": "stop"}, {"seat": 0, "act": "play", "card": "7b"}]
     err = run(record(4, hands, actions + [{"seat": 0, "act": "play", "card": "Ab"}]))[0]["error"]
-    assert (err["rule"], err["code"]) == ("Z-4.4", "continue_needs_hit")
+    assert (err["rule"], err["code"]) == ("Z-4.3", "continue_needs_hit")
 
 
 # ---- EX-Z4: the multiple trick ----------------------------------------------------------------
