@@ -31,7 +31,9 @@ import walkthroughs as walk_hook  # noqa: E402
 from hcards_core.bridge import handle  # noqa: E402
 from hcards_core.exercises import position  # noqa: E402
 from hcards_core.records import states_at  # noqa: E402
-from hcards_core.table import CARD_PLAY_GAMES, render_table  # noqa: E402
+from hcards_core.games import get_game  # noqa: E402
+from hcards_core.messages import placeholders  # noqa: E402
+from hcards_core.table import render_table  # noqa: E402
 
 LANGS = data.LANGUAGES
 EXERCISES = data.load_kind("exercises")
@@ -69,7 +71,7 @@ def test_every_exercise_button_gets_a_judgement(ex):
         # a button with data-amount opens the amount field: what is sent is the act with the typed amount
         opens = [json.loads(htmllib.unescape(a)) for a in re.findall(r'data-action="([^"]+)" data-amount="1"', html)]
         sent = [a for a in actions_in(html) if a not in opens]
-        if ex["game"] not in CARD_PLAY_GAMES:
+        if not get_game(ex["game"]).view.card_play:
             assert "hc-card-btn" not in html and not any(a["act"] == "play" for a in sent)
         sent += [{**a, "amount": n} for a in opens for n in range(0, 21)]
         assert sent
@@ -87,7 +89,7 @@ def test_every_walkthrough_what_if_gets_a_judgement(w):
     states, _ = states_at(record, positions, "en", events=True)
     for (deal, after) in positions:
         html = render_table(states[(deal, after)], None, "en", "assets/", True)
-        if record["game"] not in CARD_PLAY_GAMES:
+        if not get_game(record["game"]).view.card_play:
             assert "hc-card-btn" not in html
         for action in actions_in(html):
             reply = call("try_actions", record=record, deal=deal, after=after, actions=[action], lang="en")
@@ -141,7 +143,7 @@ def test_every_translation_has_the_english_placeholders(english):
             else english.with_name(f"{lang}.json")
         other = _strings(path)
         for key, text in other.items():
-            extra = set(PLACEHOLDER.findall(text)) - set(PLACEHOLDER.findall(base.get(key, "")))
+            extra = placeholders(text) - placeholders(base.get(key, ""))  # {name} and choice subjects
             assert not extra, (lang, key, extra)
 
 

@@ -35,7 +35,7 @@ class ZsirosState(State):
     OVER_RULE = "Z-5.4"  # the hand ends when every card has been played
     REFUSALS = {"own_side_winning": ("Z-4.2",), "only_leader_decides": ("Z-4.3",), "no_calls_two_players": ("Z-6.1",),
                 "call_not_partner_turn": ("Z-6.3",), "call_already_made": ("Z-6.3",), "card_not_in_hand": ("Z-3.1",),
-                "continue_needs_hit": ("Z-4.4",), "no_hitting_card": ("Z-4.4",), "ping_pong_must_play": ("Z-V2",),
+                "continue_needs_hit": ("Z-4.3",), "no_hitting_card": ("Z-4.4",), "ping_pong_must_play": ("Z-V2",),
                 "nothing_to_stop": ("Z-4.1",)}
 
     def __init__(self, players: int, dealer: int, hands: list[list[str]], talon: list[str],

@@ -17,7 +17,7 @@ from html import escape
 import tutorial_data as data
 from hcards_core.errors import clause_page
 from hcards_core.exercises import KINDS, CHECKERS, answer_of, option_label, position, table_html
-from hcards_core.table import CARD_PLAY_GAMES
+from hcards_core.games import get_game
 
 KIND = "exercises"
 UI_KEYS = (*data.EXERCISE_UI_KEYS, "rule", "loading", "failed")
@@ -94,7 +94,7 @@ def render(ex: dict, number: int, lang: str, links) -> str:
                     f'{escape(ui["ex_check"])}</button>')
     else:
         # a betting game has no card to play: the hint names only the actions
-        hint = ui["ex_play_hint"] if ex["game"] in CARD_PLAY_GAMES else ui["ex_play_hint_bet"]
+        hint = ui["ex_play_hint"] if get_game(ex["game"]).view.card_play else ui["ex_play_hint_bet"]
         html.append(f'<p class="hc-hint">{escape(hint)}</p>')
     html.append('<div class="hc-ex-feedback" aria-live="polite"></div>')
     hints = ex.get("hints", [])
