@@ -74,14 +74,22 @@ def free_port() -> int:
 # ================================================================ core
 
 
-def bench_core(tree: Path, quick: bool, rounds: int) -> dict:
-    """CPython (this process) and Pyodide (a Node process kept alive) in alternating rounds."""
+def fresh_core(tree: Path) -> Path:
+    """The wheel the site would ship from ``tree``, and ``tree``'s core (and scripts) first on
+    the import path, any core imported before forgotten: what the core and bots sections
+    measure."""
     runtime_hook = load_module("hcards_bench_runtime_hook", tree / "scripts/hooks/runtime.py")
     wheel = runtime_hook.build_wheel()
     sys.path.insert(0, str(tree))
     sys.path.insert(0, str(tree / "scripts"))
     for mod in [m for m in sys.modules if m == "hcards_core" or m.startswith("hcards_core.")]:
         del sys.modules[mod]
+    return wheel
+
+
+def bench_core(tree: Path, quick: bool, rounds: int) -> dict:
+    """CPython (this process) and Pyodide (a Node process kept alive) in alternating rounds."""
+    wheel = fresh_core(tree)
     bench_core_mod = load_module("bench_core", tree / "scripts/bench_core.py")
     node = subprocess.Popen(
         ["node", str(tree / "scripts/bench-pyodide.mjs"), "--wheel", str(wheel), "--serve"],
@@ -172,12 +180,7 @@ def bench_bots(tree: Path, quick: bool, deals: int | None, positions: int | None
     """Strength on CPython (duplicate matches: each tier against the one below, beginner against
     random, every game and table size whose bot exists) and time per decision on CPython and
     inside Pyodide under Node with the wheel the site ships."""
-    runtime_hook = load_module("hcards_bench_runtime_hook", tree / "scripts/hooks/runtime.py")
-    wheel = runtime_hook.build_wheel()
-    sys.path.insert(0, str(tree))
-    sys.path.insert(0, str(tree / "scripts"))
-    for mod in [m for m in sys.modules if m == "hcards_core" or m.startswith("hcards_core.")]:
-        del sys.modules[mod]
+    wheel = fresh_core(tree)
     bench_bots_mod = load_module("bench_bots", tree / "scripts/bench_bots.py")
     sizes = {"deals": deals or (20 if quick else bench_bots_mod.FULL["deals"]),
              "positions": positions or (10 if quick else bench_bots_mod.FULL["positions"])}

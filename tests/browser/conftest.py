@@ -79,10 +79,10 @@ def outside():
     return Outside()
 
 
-@pytest.fixture
-def context(browser, outside):
-    """A fresh browser context whose every request is checked: outside ones are aborted."""
-    ctx = browser.new_context()
+def guarded_context(browser, outside, **options):
+    """A fresh browser context (``options`` as for ``new_context``, e.g. a phone's viewport)
+    whose every request is checked: outside ones are aborted and recorded, local failures too."""
+    ctx = browser.new_context(**options)
 
     def guard(route):
         if outside.check(route.request.url):
@@ -92,6 +92,19 @@ def context(browser, outside):
 
     ctx.route("**/*", guard)
     ctx.on("response", lambda r: outside.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    return ctx
+
+
+@pytest.fixture
+def guarded(browser, outside):
+    """``guarded(**options)``: another checked context in the same test (closed by the caller)."""
+    return lambda **options: guarded_context(browser, outside, **options)
+
+
+@pytest.fixture
+def context(browser, outside):
+    """A fresh browser context whose every request is checked: outside ones are aborted."""
+    ctx = guarded_context(browser, outside)
     yield ctx
     ctx.close()
     assert not outside.requests, f"requests left the machine: {outside.requests}"

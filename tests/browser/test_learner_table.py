@@ -38,18 +38,9 @@ def prefix(lang: str) -> str:
 
 
 @pytest.fixture
-def phone(browser, outside):
+def phone(guarded, outside):
     """A page in a phone-sized, touch browser context, with conftest's request guard."""
-    ctx = browser.new_context(**PHONE)
-
-    def guard(route):
-        if outside.check(route.request.url):
-            route.continue_()
-        else:
-            route.abort()
-
-    ctx.route("**/*", guard)
-    ctx.on("response", lambda r: outside.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    ctx = guarded(**PHONE)
     p = ctx.new_page()
     p.set_default_timeout(30_000)
     yield p

@@ -3,19 +3,18 @@ the value, the expert's inference, the exact endgame, and the bot/match/play com
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import random
-from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
+
+from test_shared import run_cli
 
 from hcards_core.bots import TIERS, choose, choose_call
 from hcards_core.bots.cli import reason_text
 from hcards_core.bots.zsiros import BOT
 from hcards_core.cards import PACK, shuffled_pack
-from hcards_core.cli import main
 from hcards_core import LANGUAGES
 from hcards_core.messages import catalog
 from hcards_core.zsiros import new_deal
@@ -190,13 +189,6 @@ def test_reasons_exist_in_every_language():
     assert "20" in text and "Xh" not in text  # the card by its name
 
 
-def run_cli(args, stdin=None, monkeypatch=None):
-    out, err = io.StringIO(), io.StringIO()
-    if stdin is not None:
-        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with redirect_stdout(out), redirect_stderr(err):
-        status = main(args)
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_match_records_replay_and_the_bot_command(tmp_path, monkeypatch):
