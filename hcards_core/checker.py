@@ -169,7 +169,10 @@ def action_from_words(state, text: str, lang: str = "en") -> dict | None:
     if seat is None:
         return None
     typed = _words(rest)
-    numbers = [int(n) for n in re.findall(r"\d+", typed)]
+    digits = re.findall(r"\d+", typed)
+    if any(len(n) > 9 for n in digits):  # no amount is that long: let the parser name the problem
+        return None
+    numbers = [int(n) for n in digits]
     candidates = _word_acts(state, seat, lang, numbers[0] if numbers else None)
     for action in candidates:
         label = action_label(state, action, lang)
