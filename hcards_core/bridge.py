@@ -349,3 +349,6 @@ def _checked_args(name: str, args: dict) -> dict:
 def _short(value) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+# The learning tools register their own browser functions (hcards_core/learn/); one import a line.
