@@ -137,9 +137,25 @@ def _rng(setup: dict, record: dict, suffix: str = "") -> random.Random:
     return random.Random(f"{setup['seed']}/{deal}/{len(record['deals'][-1]['actions'])}{suffix}")
 
 
-def _partner(state, seat: int) -> int | None:
-    fn = getattr(state, "partner_of", None)
-    return fn(seat) if callable(fn) else None
+def _caller(state) -> int | None:
+    """The seat that may call to the seat to act now (a Zsíros partner, Z-6.3), or None: the
+    state's ``legal_calls`` say who, where the game has calls."""
+    legal_calls = getattr(state, "legal_calls", None)
+    calls = legal_calls() if callable(legal_calls) else []
+    return calls[0]["seat"] if calls else None
+
+
+def partner_call(record: dict, setup: dict) -> dict | None:
+    """The call a computer partner makes now to the seat about to play (Zsíros, Z-6), or None."""
+    from . import bots
+
+    state, _ = position(record)
+    if state.is_over:
+        return None
+    caller = _caller(state)
+    if caller is None or setup["tiers"][caller] is None:
+        return None
+    return bots.choose_call(state, caller, setup["tiers"][caller], _rng(setup, record, "/call"))
 
 
 def advance(record: dict, setup: dict) -> tuple[dict, dict | None, dict | None]:
@@ -155,11 +171,9 @@ def advance(record: dict, setup: dict) -> tuple[dict, dict | None, dict | None]:
     if state.is_over:
         return record, None, None
     to_act, tiers = state.to_act, setup["tiers"]
-    partner = _partner(state, to_act)
-    if partner is not None and tiers[partner] is not None:
-        call = bots.choose_call(state, partner, tiers[partner], _rng(setup, record, "/call"))
-        if call is not None:
-            return _with_action(record, call), call, None
+    call = partner_call(record, setup)
+    if call is not None:
+        return _with_action(record, call), call, None
     if tiers[to_act] is None:
         return record, None, None
     action, why = bots.choose(state, to_act, tiers[to_act], _rng(setup, record), explain=False)
@@ -296,21 +310,21 @@ def view(record: dict, setup: dict, lang: str = "en", assets: str = "assets/") -
             label = action_label(state, {**shown, "amount": a.get("min")} if "min" in a else shown, lang)
             legal.append({"action": a, "label": label})
     calls = []
-    partner = _partner(state, seat)
-    legal_calls = getattr(state, "legal_calls", None)
-    if partner is not None and state.to_act == partner and callable(legal_calls):
-        calls = [{"action": c, "label": action_label(state, c, lang)}
-                 for c in legal_calls() if c.get("seat") == seat]
+    if not state.is_over and _caller(state) == seat:  # the learner may call to the partner about to play
+        calls = [{"action": c, "label": action_label(state, c, lang)} for c in state.legal_calls()]
     from . import bots
 
     bot = bots.bot_for(state.game)
     deal_index = len(record["deals"]) - 1
+    # A computer partner calls to the learner too (Z-6.3), before the learner acts: the page
+    # asks ``advance`` once more, which makes that call (the state allows one a turn).
+    call_pending = bool(mine and partner_call(record, setup) is not None)
     result = state.result() if state.is_over else None
     players = record["players"]
     return {
         "html": render_table(state, seat, lang, assets, interactive=mine),
         "to_act": state.to_act, "to_act_label": seat_label(state.to_act) if state.to_act is not None else None,
-        "mine": mine, "legal": legal, "unit": bot.unit if bot else "", "calls": calls, "over": state.is_over, "deal": deal_index,
+        "mine": mine, "call_pending": call_pending, "legal": legal, "unit": bot.unit if bot else "", "calls": calls, "over": state.is_over, "deal": deal_index,
         "actions": len(record["deals"][-1].get("actions") or []),
         "events": [state.narrate(e, lang) for e in state.events],
         "result": describe_result(record["game"], result, players, lang) if result else [],

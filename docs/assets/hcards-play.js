@@ -145,7 +145,8 @@ class Play {
       } else if (opt.kind === "choice") {
         control = el("select", { id: oid, "data-option": opt.name });
         for (const c of opt.choices) {
-          control.append(el("option", { value: JSON.stringify(c), text: c === opt.default ? `${c} (${this.ui.option_default})` : String(c) }));
+          const name = opt.choice_labels?.[String(c)] ?? String(c);
+          control.append(el("option", { value: JSON.stringify(c), text: c === opt.default ? `${name} (${this.ui.option_default})` : name }));
         }
         control.value = JSON.stringify(opt.default);
       } else {
@@ -295,8 +296,7 @@ class Play {
       const out = await call("play_start", { setup, lang: this.lang, assets: this.assets });
       this.session = { version: VERSION, setup: out.setup, record: out.record, remarks: {}, log: [],
         pace: Number(this.paceSelect.value) };
-      if (!fromLink) this.say("");
-      else this.say("");
+      this.say(""); // a message about an earlier set-up or link no longer applies
       this.save();
       this.reviewBox.hidden = true;
       this.renderLog();
@@ -330,7 +330,7 @@ class Play {
     this.drawActions(view);
     this.drawControls(view);
     this.drawFacts(view);
-    this.root.dataset.turn = view.mine ? "mine" : view.over ? "over" : "computer";
+    this.root.dataset.turn = view.mine && !view.call_pending ? "mine" : view.over ? "over" : "computer";
     if (view.mine) this.turn.textContent = this.ui.your_turn;
     else if (view.over) this.turn.textContent = view.game_over ? this.ui.game_over : this.ui.deal_over;
     else this.turn.textContent = this.t(this.pace() < 0 ? "waiting_next" : "thinking", { seat: view.to_act_label });
@@ -432,7 +432,9 @@ class Play {
   // ---- playing --------------------------------------------------------------------------------
   async run() {
     const id = ++this.runId;
-    while (this.session && id === this.runId && this.view && !this.view.mine && !this.view.over) {
+    // The computer seats act; a computer partner's call to the learner (view.call_pending)
+    // comes before the learner's turn.
+    while (this.session && id === this.runId && this.view && (!this.view.mine || this.view.call_pending) && !this.view.over) {
       const pace = this.pace();
       if (pace < 0) return; // "Next" steps
       await sleep(pace);

@@ -11,42 +11,36 @@ its clause in the page's language, with the clause's link), and the URLs it link
 from __future__ import annotations
 
 import json
-import re
 from html import escape
 
 import rulings
 import tutorial_data as data
 from hcards_core.errors import clause_page
-from hcards_core.games import get_game
+from hcards_core.checker import game_info
 
 # The games a page offers: the Filicău page plays Romanian Filicău and Filkó.
 PAGE_GAMES = {"zsiros": ("zsiros",), "filicau": ("filicau", "filko"), "ferbli": ("ferbli",)}
-TITLE_END = re.compile(r"[.:。：]")
 
 
 def ui(lang: str) -> dict:
     return dict(data._text_file(lang, "play")) or {}
 
 
-def _title(text: str) -> str:
-    """The first words of a clause: up to its first full stop or colon, at most ~70 characters."""
-    head = TITLE_END.split(text, 1)[0].strip()
-    return head if len(head) <= 70 else head[:67].rstrip() + "…"
-
-
 def games(page_game: str, lang: str) -> list[dict]:
-    clauses = rulings.clause_texts(lang)
+    """The games of a page with their table sizes and options, each option named as the ruling
+    checker names it (``rulings.option_labels``: its label, the label of every choice), with
+    the clause that decides it."""
     out = []
     for name in PAGE_GAMES[page_game]:
-        g = get_game(name)
+        info = rulings.option_labels(game_info(name, lang), lang, labels=page_game)
         options = []
-        for opt in g.options.values():
-            rule = opt.rule.split("/")[0].strip()
-            kind = "bool" if isinstance(opt.default, bool) else "choice" if opt.choices else "int"
-            options.append({"name": opt.name, "kind": kind, "default": opt.default,
-                            "choices": list(opt.choices) if opt.choices else None, "rule": rule,
-                            "page": clause_page(rule), "label": _title(clauses.get(rule, opt.name))})
-        out.append({"game": name, "players": list(g.players), "options": options})
+        for opt in info["options"]:
+            rule = opt["rules"][0]
+            kind = "choice" if opt["choices"] else opt["kind"]
+            options.append({"name": opt["name"], "kind": kind, "default": opt["default"], "choices": opt["choices"],
+                            "choice_labels": opt["choice_labels"], "default_label": opt["default_label"],
+                            "rule": rule, "page": clause_page(rule), "label": opt["label"]})
+        out.append({"game": name, "players": info["players"], "options": options})
     return out
 
 

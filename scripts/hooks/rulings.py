@@ -316,12 +316,13 @@ def render_case(case: dict, lang: str, links, t: dict, clauses: dict[str, str]) 
     return "".join(html)
 
 
-def option_labels(info: dict, lang: str) -> dict:
+def option_labels(info: dict, lang: str, labels: str | None = None) -> dict:
     """``info`` (``game_info``) with every option named in ``lang``: ``label``, the label of
     each choice (``choice_labels``) and of the default (``default_label``), so the page never
     shows an identifier or ``false`` (texts: ``opt.<game>.<name>`` and ``opt.<game>.<name>=<value>``
-    in ``rulings.json``; a yes/no option reads ``ui.yes``/``ui.no``)."""
-    game = info["game"]
+    in ``rulings.json``; a yes/no option reads ``ui.yes``/``ui.no``). ``labels``: the game whose
+    texts name the options, when another game shares them (Filkó plays Filicău's options)."""
+    game = labels or info["game"]
 
     def value_label(opt, value):
         if opt["kind"] == "bool":
