@@ -207,6 +207,12 @@ class State:
 
         return view_of(self, lang).narrate(event)
 
+    def event_rule(self, event: dict) -> str | None:
+        """The rule clause the event applies (its game's ``View.event_rule``), or None."""
+        from .games import view_of
+
+        return view_of(self).event_rule(event)
+
     def seat_team(self, seat: int) -> int | None:
         """The seat's side while sides are fixed in the deal (None: none yet, or no sides);
         the computer players ask the state, the view answers (``View.seat_team``)."""
@@ -276,6 +282,14 @@ class View:
     def narrate(self, event: dict) -> str:
         params = {k: v for k, v in event.items() if k != "type"}
         return self.text(self.event_key(event), **self.event_params(params))
+
+    # The clause each kind of event applies (event type → clause id), so a review of a played
+    # deal links every event to its rule. Events that several clauses produce are left out.
+    EVENT_RULES: ClassVar[dict[str, str]] = {}
+
+    def event_rule(self, event: dict) -> str | None:
+        """The rule clause of ``event``, or None (a game's view may choose by the table)."""
+        return self.EVENT_RULES.get(event.get("type"))
 
     def event_key(self, event: dict) -> str:
         return f"event.{self.game}.{event['type']}"

@@ -341,10 +341,15 @@ def _session_so_far(record: dict, lang: str) -> dict | None:
     return replay(done, lang).get("session")
 
 
+def _rule_link(rule: str | None) -> dict | None:
+    return {"rule": rule, "page": clause_page(rule)} if rule else None
+
+
 def review(record: dict, setup: dict, deal: int, remarks: dict | None = None, lang: str = "en",
            assets: str = "assets/") -> dict:
-    """A finished deal step by step: each action in words with its events (and their clauses
-    where the core names one), the coach's remark at each of the learner's actions."""
+    """A finished deal step by step: each action in words with its events and, beside them
+    (``event_rules``), the clause each applies where one does, the coach's remark at each of
+    the learner's actions."""
     from .records import states_at
 
     actions = record["deals"][deal].get("actions") or []
@@ -356,5 +361,6 @@ def review(record: dict, setup: dict, deal: int, remarks: dict | None = None, la
         label = f"{seat_label(raw['seat'])}: {action_label(before, raw, lang)}"
         steps.append({"index": k, "seat": raw["seat"], "label": label, "mine": raw["seat"] == setup["seat"],
                       "events": [after.narrate(e, lang) for e in after.events],
+                      "event_rules": [_rule_link(after.event_rule(e)) for e in after.events],
                       "remark": (remarks or {}).get(str(k))})
     return {"steps": steps, "count": len(actions)}

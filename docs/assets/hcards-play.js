@@ -602,7 +602,11 @@ class Play {
         detail.replaceChildren();
         if (step) {
           detail.append(el("p", { class: step.mine ? "hc-play-mine" : "", text: step.label }));
-          for (const e of step.events) detail.append(el("p", { class: "hc-play-event", text: e }));
+          step.events.forEach((e, i) => {
+            const link = step.event_rules?.[i]; // the clause the event applies, where one does
+            detail.append(el("p", { class: "hc-play-event" }, e,
+              ...(link ? [" ", ruleLink(this.data.home, link.page, link.rule, "§{rule}")] : [])));
+          });
           if (step.remark) detail.append(el("p", { class: "hc-play-remark", text: step.remark }));
         }
         const t = await call("table_at", { record: this.session.record, deal, after: at, seat: null, lang: this.lang, assets: this.assets, interactive: true });

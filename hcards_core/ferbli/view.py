@@ -17,6 +17,15 @@ from .options import check_word
 
 class FerbliView(View):
     game = "ferbli"
+    # "pay", "stop" and "cards_dealt" come from the besszer, the charges and the betting alike.
+    EVENT_RULES = {
+        "bottom_card": "F-4.4", "blind": "F-4.1", "vizi": "F-5.1", "fold": "F-3.5", "quorum_failed": "F-5.3",
+        "cukassza": "F-5.4", "forced_deal": "F-V9", "majzli_hidden": "F-V8", "majzli_revealed": "F-V8",
+        "stay": "F-V8", "go_on": "F-6.1", "besszer": "F-6.1", "charge": "F-6.5", "look": "F-7.6",
+        "show_card": "F-V7", "check": "F-7.2", "all_checked": "F-7.3", "bet": "F-7.2", "blind_bet": "F-7.7",
+        "raise": "F-7.5", "blind_raise": "F-7.7", "win_alone": "F-8.1", "shows": "F-8.2", "win": "F-8.2",
+        "tie_by_suit": "F-8.3", "call_or_drop": "F-V6", "no_call_or_drop": "F-V6",
+    }
 
     def _seats(self, flags) -> str:
         return self.text("list.separator").join(

@@ -52,6 +52,28 @@ class FilicauView(View):
     def dealer_hand(self) -> list[str]:
         return list(self.state.dealt[self.state.ctx.dealer])
 
+    EVENT_RULES = {"played": "FC-4.2", "trick_won": "FC-4.5", "stopped_early": "FC-4.8",
+                   "partner_revealed": "FK-3.2", "rich_formed": "FK-V4", "rich_alone": "FK-V4",
+                   "rich_teams_kept": "FK-V4", "rich_teams_end": "FK-V4"}
+
+    def event_rule(self, event: dict) -> str | None:
+        """Trumps, statuses and the slave follow different clauses in Romanian Filicău (FC),
+        4- and 6-player Filkó (FK-1, FK-2), the 5-player call (FK-3) and rich and poor (FK-V4)."""
+        kind = event.get("type")
+        if kind in self.EVENT_RULES:
+            return self.EVENT_RULES[kind]
+        ctx = self.state.ctx
+        by_mode = {
+            "trump_shown": {"romanian": "FC-3.1", "filko": "FK-2.3" if ctx.players == 6 else "FK-1.1"},
+            "trump_kept": {"call": "FK-3.5", "rich": "FK-V4"},
+            "card_called": {"call": "FK-3.2", "rich": "FK-V4"},
+            "trump_named": {"call": "FK-3.2", "rich": "FK-V4"},
+            "deal_scored": {"romanian": "FC-5.1", "filko": "FK-2.4" if ctx.players == 6 else "FK-1.3",
+                            "call": "FK-3.4", "rich": "FK-V4"},
+            "slave_chosen": {"filko": "FK-1.4", "call": "FK-3.4"},
+        }
+        return by_mode.get(kind, {}).get(ctx.mode)
+
     def event_params(self, params: dict) -> dict:
         """The teams of ``status0``/``status1`` as the table labels them (``team0`` is "team 1")."""
         if "status0" in params:

@@ -17,6 +17,13 @@ from ..seats import team_of
 class ZsirosView(View):
     game = "zsiros"
     card_play = True
+    EVENT_RULES = {
+        "dealt": "Z-2.2", "lead": "Z-3.1", "play": "Z-0.2", "hit": "Z-3.4", "continue": "Z-4.3",
+        "decide": "Z-4.3", "stop": "Z-4.3", "trick_won": "Z-4.6", "no_card": "Z-4.5", "draw": "Z-5.1",
+        "talon_split": "Z-5.2", "talon_empty": "Z-5.4", "call_hit": "Z-6.1", "call_no_hit": "Z-6.1",
+        "call_grease": "Z-6.1", "call_no_grease": "Z-6.1", "hand_won": "Z-7.1", "kopasz": "Z-7.3",
+        "csupasz": "Z-7.3", "last_seven": "Z-V3", "let_go": "Z-V2", "talon_shared": "Z-V2", "leftover": "Z-V2",
+    }
 
     def center(self) -> list[list[dict]]:
         return self.state.public_state()["rounds"]
