@@ -173,7 +173,7 @@ def _zsiros_continue(d: Drill, rng) -> None:
 
     def wrong(value):
         if value == "stop":  # legal, but the leader could continue
-            return [d.why]
+            return _not(value)
         return [_refusal(st, {"seat": seat, "act": "play", "card": value})]
     d.wrong = wrong
 
