@@ -223,3 +223,23 @@ def test_the_bridge_answers_and_refuses_bad_input_clearly():
         assert not err["ok"] and err["error"]["code"] == "bad_field", err
     err = json.loads(handle(json.dumps({"fn": "drill_next", "args": {"game": "chess"}})))
     assert not err["ok"] and err["error"]["code"] == "bad_field"
+
+
+def test_the_bench_runs_and_is_tabled():
+    """``scripts/bench --only drills`` in miniature: one seed per type, and the table rows."""
+    import importlib.util
+
+    def load(name):
+        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    bench, mod = load("bench"), load("bench_drills")
+    out = mod.run({"seeds": 1})
+    json.dumps(out)
+    assert len(out["types"]) == sum(len(t) for t in drills.TYPES.values()) and out["next_median_ms"] > 0
+    rows = mod.rows({"cpython": out, "pyodide": None,
+                     "browser": {"zsiros": {"count": 2, "median_ms": 5.0, "p95_ms": 6.0}, "ferbli": {"error": "x"}}},
+                    bench.fmt, bench.mark)
+    assert all(len(r) == 5 for r in rows) and any("click → next drill" in r[0] for r in rows)

@@ -76,8 +76,9 @@ class Drill:
 
 # ---- positions from seeded random deals ------------------------------------------------------
 
-def _deal(game: str, rng: random.Random, players: int, start: dict | None = None):
-    """A deal played at random: its record and the state after each action (states[0] the deal)."""
+def _deal(game: str, rng: random.Random, players: int, start: dict | None = None, pick=None):
+    """A deal played at random (``pick``: the game's random action by default): its record and
+    the state after each action (states[0] the deal)."""
     g = get_game(game)
     start = dict(start or {})
     status = start.get("status") or ()
@@ -93,7 +94,7 @@ def _deal(game: str, rng: random.Random, players: int, start: dict | None = None
     session = g.new_session(players, g.parse_options({}), dealer, dict(start))
     state = g.deal(session, cards, None, "deals[0]")
     states, actions = [state], []
-    for action, state in random_play(state, deal_rng, g.random_action):
+    for action, state in random_play(state, deal_rng, pick or g.random_action):
         actions.append(action)
         states.append(state)
     record = {"game": game, "players": players, "options": {}, "dealer": dealer,
@@ -101,12 +102,12 @@ def _deal(game: str, rng: random.Random, players: int, start: dict | None = None
     return record, states
 
 
-def _position(drill: Drill, rng: random.Random, players, fits, start=None) -> int:
+def _position(drill: Drill, rng: random.Random, players, fits, start=None, pick=None) -> int:
     """Find a deal with a position that ``fits`` (state, index, states) and set it on the drill."""
     for _ in range(ATTEMPTS):
         n = rng.choice(players) if isinstance(players, tuple) else players
         s = start(rng, n) if callable(start) else start
-        record, states = _deal(drill.game, rng, n, s)
+        record, states = _deal(drill.game, rng, n, s, pick)
         found = [i for i, st in enumerate(states) if fits(st, i, states)]
         if found:
             i = rng.choice(found)
@@ -178,11 +179,21 @@ def _zsiros_continue(d: Drill, rng) -> None:
     d.wrong = wrong
 
 
+def _hitting(state, rng) -> dict:
+    """A random legal action that hits and continues more often than a uniform pick (still any
+    legal play): long tricks, so the talon runs short more often (a split in ~1 deal of 4, not 20)."""
+    from ..zsiros.rules import hits
+
+    legal = state.legal_actions()
+    keen = [a for a in legal if a["act"] == "play" and state.led and hits(a["card"], state.led)]
+    return rng.choice(keen if keen and rng.random() < 0.7 else legal)
+
+
 def _zsiros_talon(d: Drill, rng) -> None:
     def fits(st, i, states):
         return i + 1 < len(states) and any(e["type"] == "talon_split" for e in states[i + 1].events)
 
-    i = _position(d, rng, (2, 4), fits)
+    i = _position(d, rng, (2, 4), fits, pick=_hitting)
     after = d.states[i + 1]
     action = d.record["deals"][0]["actions"][i]
     split = next(e for e in after.events if e["type"] == "talon_split")
@@ -208,7 +219,7 @@ def _zsiros_game_points(d: Drill, rng) -> None:
         if not st.is_over:
             return False
         tries["n"] += 1
-        return st.result()["game_points"] == target or tries["n"] > 40
+        return st.result()["game_points"] == target or tries["n"] > 12
 
     _position(d, rng, (2, 4), fits)
     res = d.state.result()

@@ -17,6 +17,7 @@ READY = "html[data-hcards-status=ready]"
 
 def open_drills(page, server, lang: str, game: str, hash_: str = ""):
     prefix = "" if lang == "en" else f"{lang}/"
+    page.set_default_timeout(120_000)  # Python's start in the worker, on a busy machine
     page.goto(f"{server}{prefix}{game}/drills/{hash_}")
     page.wait_for_selector(READY)
     page.wait_for_selector(".hc-drills[data-drill] .hc-drills-options input")
