@@ -130,6 +130,7 @@ class Drills {
     const mine = ++this.asked;
     this.answered = false;
     this.feedback.replaceChildren();
+    delete this.feedback.dataset.correct;
     this.checkBtn.disabled = true;
     const waiting = setTimeout(() => this.questionText.replaceChildren(this.ui.loading), 150);
     const t0 = performance.now();
