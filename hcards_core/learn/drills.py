@@ -68,6 +68,9 @@ class Drill:
         self.why: tuple[str, dict, str] = ("", {}, "")  # the right answer's reason: key, params, clause
         self.hide = ()  # facts left off the table (they would give the answer away)
         self.cards_only: list[tuple[int, list[str]]] | None = None  # Ferbli hands shown as cards
+        self.states: list = []  # the deal's states, one per action (``_position``)
+        self.action: dict | None = None  # Zsíros talon: the act that ends the trick
+        self.act: str | None = None  # Ferbli bet range: the amount act asked about
 
     def wrong(self, value) -> list[tuple[str, dict, str] | IllegalAction]:
         """What explains the wrong answer ``value`` (set by each type)."""
@@ -111,8 +114,7 @@ def _position(drill: Drill, rng: random.Random, players, fits, start=None, pick=
         found = [i for i, st in enumerate(states) if fits(st, i, states)]
         if found:
             i = rng.choice(found)
-            drill.record, drill.after, drill.state = record, i, states[i]
-            drill.states = states
+            drill.record, drill.after, drill.state, drill.states = record, i, states[i], states
             return i
     raise LookupError(f"no position for drill {drill.id}")
 
@@ -380,11 +382,12 @@ def _ferbli_hand(d: Drill, rng) -> None:
     want = rng.choice(("banda", "three_of_a_kind", "three_card_ferbli", "two_aces", "two_card_ferbli",
                        "four_suits", "any"))
     for _ in range(ATTEMPTS):  # one hand drawn, kept when it is of the drawn category (else any, at last)
-        hand = _ferbli_hands(rng, 1)[0]
+        hands = _ferbli_hands(rng, 2)  # the record is a deal of two; the question is seat A's hand
+        hand = hands[0]
         got = rank_hand(hand)
         if want in ("any", got["category"]):
             break
-    d.record, d.after = _ferbli_record([hand]), 0
+    d.record, d.after = _ferbli_record(hands), 0
     d.cards_only = [(0, hand)]
     right = (got["category"], got["value"])
     values = [VALUES[c[0]] for c in hand]
