@@ -249,6 +249,7 @@ class Drills {
       const input = this.options.querySelectorAll("input")[Number(event.key) - 1];
       if (!input) return;
       event.preventDefault();
+      event.stopPropagation();
       if (input.type === "checkbox") input.checked = !input.checked;
       else input.checked = true;
       input.focus();
@@ -257,6 +258,7 @@ class Drills {
       this.check();
     } else if ((event.key === "n" || event.key === "N") && !(t instanceof HTMLInputElement && t.type === "text")) {
       event.preventDefault();
+      event.stopPropagation(); // Material's own "n" goes to the next page
       this.next();
     }
   }

@@ -79,9 +79,10 @@ class Drill:
 
 # ---- positions from seeded random deals ------------------------------------------------------
 
-def _deal(game: str, rng: random.Random, players: int, start: dict | None = None, pick=None):
-    """A deal played at random (``pick``: the game's random action by default): its record and
-    the state after each action (states[0] the deal)."""
+def _deal(game: str, rng: random.Random, players: int, start: dict | None = None, pick=None, stop=None):
+    """A deal played at random (``pick``: the game's random action by default), up to the end
+    or the first state that ``stop`` accepts: its record and the state after each action
+    (states[0] the deal)."""
     g = get_game(game)
     start = dict(start or {})
     status = start.get("status") or ()
@@ -100,17 +101,19 @@ def _deal(game: str, rng: random.Random, players: int, start: dict | None = None
     for action, state in random_play(state, deal_rng, pick or g.random_action):
         actions.append(action)
         states.append(state)
+        if stop is not None and stop(state):
+            break
     record = {"game": game, "players": players, "options": {}, "dealer": dealer,
               **({"start": dict(start)} if start else {}), "deals": [{"cards": cards, "actions": actions}]}
     return record, states
 
 
-def _position(drill: Drill, rng: random.Random, players, fits, start=None, pick=None) -> int:
+def _position(drill: Drill, rng: random.Random, players, fits, start=None, pick=None, stop=None) -> int:
     """Find a deal with a position that ``fits`` (state, index, states) and set it on the drill."""
     for _ in range(ATTEMPTS):
         n = rng.choice(players) if isinstance(players, tuple) else players
         s = start(rng, n) if callable(start) else start
-        record, states = _deal(drill.game, rng, n, s, pick)
+        record, states = _deal(drill.game, rng, n, s, pick, stop)
         found = [i for i, st in enumerate(states) if fits(st, i, states)]
         if found:
             i = rng.choice(found)
@@ -195,7 +198,7 @@ def _zsiros_talon(d: Drill, rng) -> None:
     def fits(st, i, states):
         return i + 1 < len(states) and any(e["type"] == "talon_split" for e in states[i + 1].events)
 
-    i = _position(d, rng, (2, 4), fits, pick=_hitting)
+    i = _position(d, rng, (2, 4), fits, pick=_hitting, stop=lambda st: not st.talon)  # no split once it is empty
     after = d.states[i + 1]
     action = d.record["deals"][0]["actions"][i]
     split = next(e for e in after.events if e["type"] == "talon_split")
