@@ -264,11 +264,18 @@ class Drills {
   }
 }
 
-for (const root of document.querySelectorAll('[data-hcards="drills"]')) {
-  if (root.dataset.hcardsDrills) continue;
-  root.dataset.hcardsDrills = "1";
-  new Drills(root);
+// Every drills frame of the page, once; again after Material's instant navigation swaps the
+// page in (its document$ emits), which runs no module twice.
+export function initDrills(scope = document) {
+  for (const root of scope.querySelectorAll('[data-hcards="drills"]')) {
+    if (root.dataset.hcardsDrills) continue;
+    root.dataset.hcardsDrills = "1";
+    new Drills(root);
+  }
 }
+
+initDrills();
+if (window.document$?.subscribe) window.document$.subscribe(() => initDrills());
 onStatus((s) => {
   if (s.status !== "failed") return;
   for (const root of document.querySelectorAll("[data-hcards-drills] .hc-drills-question")) {
