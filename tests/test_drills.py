@@ -220,11 +220,16 @@ def test_the_bridge_answers_and_refuses_bad_input_clearly():
     v = json.loads(handle(json.dumps({"fn": "drill_answer", "args": {"id": "filko:legal_cards:3",
                                                                        "answer": q["value"]["accepted"][0]}})))
     assert v["ok"] and v["value"]["correct"]
-    for args in ({"id": "zsiros:nope:1", "answer": 1}, {"id": "zsiros:talon:1", "answer": 99}):
+    for args in ({"id": "zsiros:nope:1", "answer": 1}, {"id": "zsiros:talon:1", "answer": 99},
+                 {"id": "zsiros:talon:" + "9" * 5000, "answer": 1}, {"id": "zsiros:talon:١٢", "answer": 1},
+                 {"id": ["zsiros"], "answer": 1}, {"id": "ferbli:hand:2", "answer": {"x": [1]}},
+                 {"id": "filko:legal_cards:3", "answer": "Oa"}, {"id": "zsiros:talon:1", "answer": True}):
         err = json.loads(handle(json.dumps({"fn": "drill_answer", "args": args})))
         assert not err["ok"] and err["error"]["code"] == "bad_field", err
-    err = json.loads(handle(json.dumps({"fn": "drill_next", "args": {"game": "chess"}})))
-    assert not err["ok"] and err["error"]["code"] == "bad_field"
+    for args in ({"game": "chess"}, {"game": "zsiros", "seed": -1}, {"game": "zsiros", "seed": 10 ** 40},
+                 {"game": "zsiros", "type": "talon", "seed": True}, {"game": "ferbli", "type": "talon"}):
+        err = json.loads(handle(json.dumps({"fn": "drill_next", "args": args})))
+        assert not err["ok"] and err["error"]["code"] in ("bad_field", "bad_request"), (args, err)
 
 
 def test_the_bench_runs_and_is_tabled():

@@ -47,6 +47,7 @@ CLAUSES = {
     ("ferbli", "bet_range"): ("F-3.3",),
 }
 MIXED = "mixed"
+MAX_SEED = 10 ** 15  # seeds are drawn below 10**9; a bound keeps a hostile id from int()'s digit limit
 ATTEMPTS = 400  # random deals tried for a position; every type finds one in a few
 
 
@@ -520,7 +521,8 @@ MAKERS = {
 def parse_id(drill_id) -> tuple[str, str, int]:
     """``<game>:<type>:<seed>`` → its parts, or ``MalformedRecord`` naming what is wrong."""
     parts = drill_id.split(":") if isinstance(drill_id, str) else []
-    if len(parts) != 3 or parts[0] not in TYPES or parts[1] not in TYPES[parts[0]] or not parts[2].isdigit():
+    if (len(parts) != 3 or parts[0] not in TYPES or parts[1] not in TYPES[parts[0]] or not parts[2].isdigit()
+            or not parts[2].isascii() or len(parts[2]) > 15):
         raise MalformedRecord("bad_field", where="id", value=repr(drill_id)[:60], expected="<game>:<type>:<seed>")
     return parts[0], parts[1], int(parts[2])
 
@@ -529,13 +531,13 @@ def resolve(game: str, kind: str, seed: int) -> str:
     """The drill id; ``mixed`` draws the type from the seed."""
     if game not in TYPES:
         raise MalformedRecord("bad_field", where="game", value=repr(game)[:60], expected=" | ".join(TYPES))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+        raise MalformedRecord("bad_field", where="seed", value=repr(seed)[:60], expected=f"0 <= int < {MAX_SEED}")
     if kind == MIXED:
         kind = TYPES[game][random.Random(f"{game}:mixed:{seed}").randrange(len(TYPES[game]))]
     if kind not in TYPES[game]:
         raise MalformedRecord("bad_field", where="type", value=repr(kind)[:60],
                               expected=" | ".join((*TYPES[game], MIXED)))
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise MalformedRecord("bad_field", where="seed", value=repr(seed)[:60], expected="int >= 0")
     return f"{game}:{kind}:{seed}"
 
 
