@@ -64,6 +64,9 @@ def catalog(lang: str) -> dict[str, str]:
     bots = PACKAGE_DIR / "bots" / "catalog"
     for path in sorted(bots.glob(f"**/{lang}.json")):
         merged.update(read_data(str(path.relative_to(PACKAGE_DIR))))
+    # The learning tools' templates: learn/catalog/<tool>/<lang>.json (the drills').
+    for path in sorted((PACKAGE_DIR / "learn" / "catalog").glob(f"**/{lang}.json")):
+        merged.update(read_data(str(path.relative_to(PACKAGE_DIR))))
     merged.pop("_doc", None)
     return merged
 

@@ -30,7 +30,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === "--module") moduleName = argv[++i];
   else { console.error(`unknown argument ${argv[i]}`); process.exit(2); }
 }
-if (!["bench_core", "bench_bots"].includes(moduleName)) {
+if (!["bench_core", "bench_bots", "bench_drills"].includes(moduleName)) {
   console.error(`unknown module ${moduleName}`);
   process.exit(2);
 }

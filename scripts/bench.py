@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play] [--deals N] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills] [--deals N] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -683,11 +683,43 @@ def bench_play_pages(site: Path, quick: bool) -> dict:
         httpd.server_close()
 
 
+def bench_drills(tree: Path, site: Path | None, quick: bool) -> dict:
+    """Time to the next rule drill (scripts/bench_drills.py): CPython, Pyodide under Node with
+    the wheel the site ships, and Chromium on the built Drills pages."""
+    wheel = fresh_core(tree)
+    mod = load_module("bench_drills", tree / "scripts/bench_drills.py")
+    log("drills: CPython")
+    out = {"cpython": mod.run(None, quick)}
+    log("drills: Pyodide")
+    node = subprocess.run(["node", str(tree / "scripts/bench-pyodide.mjs"), "--wheel", str(wheel), "--module",
+                           "bench_drills"] + (["--quick"] if quick else []), cwd=tree, capture_output=True, text=True)
+    out["pyodide"] = json.loads(node.stdout.strip().splitlines()[-1]) if node.returncode == 0 else None
+    if node.returncode:
+        log("drills: the Pyodide run failed:\n" + node.stderr[-2000:])
+    if site is not None:
+        from playwright.sync_api import sync_playwright
+
+        httpd = make_server(str(site))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+                try:
+                    out["browser"] = mod.browser(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", quick, log)
+                finally:
+                    browser.close()
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+    return out
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
     ap.add_argument("--only", default="core,browser,build,fuzz",
-                    help="comma-separated: core,browser,build,fuzz,bots,play (bots and play are not in the default run)")
+                    help="comma-separated: core,browser,build,fuzz,bots,play,drills (bots, play and drills are not in the default run)")
     ap.add_argument("--deals", type=int, default=None, help="bots: duplicate deals per match (default 2,000; --quick 20)")
     ap.add_argument("--positions", type=int, default=None, help="bots: positions timed per game, table size and tier")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
@@ -731,6 +763,12 @@ def main(argv: list[str]) -> int:
                 site = tmp / "site" if full["ok"] else None
             if site is not None:
                 results["play"] = bench_play_pages(site, args.quick)
+        if "drills" in parts:
+            if site is None:
+                log("drills: building the site")
+                full = bench_build(tree, tmp / "site")
+                site = tmp / "site" if full["ok"] else None
+            results["drills"] = bench_drills(tree, site, args.quick)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     results["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
@@ -738,6 +776,8 @@ def main(argv: list[str]) -> int:
     if "play" in results:
         play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
         rows += play.rows(results["play"], fmt, mark)
+    if "drills" in results:
+        rows += load_module("bench_drills", tree / "scripts/bench_drills.py").rows(results["drills"], fmt, mark)
     results["table"] = [list(r) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")
