@@ -1,7 +1,10 @@
 """Punctuation and orthography of each language, over every text a reader sees: the pages,
 the tutorial texts, the message catalogs (bots' included) and the UI strings.
 
-- Japanese: full-width ？！（）： next to Japanese text (a half-width mark touching kana or kanji);
+- Japanese: full-width ？！（）： next to Japanese text (a half-width mark touching kana or kanji),
+  and no space beside Japanese (JTF style: „4人”, „viziは1チップ”, „席{seat}が”), only between
+  Latin words;
+- Hungarian: game names lowercase in running text (a ferbli, a zsírosban, filkóban);
 - Hungarian: „…” quotes, never straight double quotes, in running text;
 - Persian: the ZWNJ forms (می‌ / ‌ها / هم‌…), never a space or nothing in their place;
 - Romanian: comma-below ș ț, never the cedilla forms ş ţ.
@@ -30,14 +33,15 @@ def _strings(value):
             yield from _strings(v)
 
 
-def texts(lang: str) -> dict[str, str]:
-    """Every reader-facing text of ``lang`` by path; Markdown without code and link targets."""
+def texts(lang: str, neutral: str = " ") -> dict[str, str]:
+    """Every reader-facing text of ``lang`` by path; Markdown without code and link targets
+    (each replaced by ``neutral``)."""
     out = {}
     for path in sorted((ROOT / "docs" / lang).rglob("*.md")):
         text = path.read_text(encoding="utf-8")
         text = re.sub(r"^(`{3,}).*?^\1", "", text, flags=re.S | re.M)
-        text = re.sub(r"`[^`\n]*`", "", text)
-        text = re.sub(r"\]\([^)]*\)|\{[#.:][^}]*\}|<[^>]+>|^\s*(?:!!!|\?\?\?\+?) .*$|^\s*\|[\s:|-]+\|\s*$", " ", text, flags=re.M)
+        text = re.sub(r"`[^`\n]*`|\[\[[^\]\n]*\]\]", neutral, text)
+        text = re.sub(r"\]\([^)]*\)|\{[#.:][^}]*\}|<[^>]+>|^\s*(?:!!!|\?\?\?\+?) .*$|^\s*\|[\s:|-]+\|\s*$", neutral, text, flags=re.M)
         out[str(path.relative_to(ROOT))] = text
     jsons = [*(ROOT / "tutorials" / "text" / lang).glob("*.json"), ROOT / "docs" / "assets" / "i18n" / f"{lang}.json",
              *(ROOT / "hcards_core").rglob(f"catalog/**/{lang}.json")]
@@ -47,11 +51,11 @@ def texts(lang: str) -> dict[str, str]:
     return out
 
 
-def faults(pattern: str, lang: str, drop: str | None = None) -> list[str]:
+def faults(pattern: str, lang: str, drop: str | None = None, by: str = " ", neutral: str = " ") -> list[str]:
     found = []
-    for where, text in texts(lang).items():
-        text = re.sub(drop, " ", text) if drop else text
-        text = re.sub(r"\([a-z]\)", " ", text) if lang == "ja" else text  # list markers (b), (c)
+    for where, text in texts(lang, neutral).items():
+        text = re.sub(drop, by, text) if drop else text
+        text = re.sub(r"\([a-z]\)", neutral, text) if lang == "ja" else text  # list markers (b), (c)
         for m in re.finditer(pattern, text, re.M):
             line = text.count("\n", 0, m.start()) + 1
             found.append(f"{where}:{line}: …{text[max(0, m.start() - 12):m.end() + 12]!r}…")
@@ -67,6 +71,16 @@ HALF_WIDTH = rf"(?<={JA})[?!:()]|(?<![A-Za-z0-9\u00c0-\u024f])[?!:()](?={JA})"
 def test_japanese_punctuation_is_full_width():
     bad = faults(HALF_WIDTH, "ja")
     assert not bad, f"{len(bad)} half-width marks next to Japanese (write ？！（）：):\n" + "\n".join(bad[:30])
+
+
+LATIN = r"[A-Za-z0-9\u00c0-\u024f{}]"  # a placeholder ({n}, {seat}) is Latin once filled
+SPACED = rf"{JA} +(?={LATIN}|{JA})|{LATIN} +(?={JA})"
+
+
+def test_japanese_has_no_space_beside_japanese():
+    # emphasis marks go; code, card images and link targets become a neutral mark
+    bad = faults(SPACED, "ja", drop=r"\*+", by="", neutral="\u25a1")
+    assert not bad, f"{len(bad)} spaces beside Japanese (write „4人”, „viziは1”):\n" + "\n".join(bad[:30])
 
 
 def test_hungarian_quotes_are_low_high():
@@ -87,4 +101,6 @@ def test_romanian_comma_below():
 def test_the_patterns_catch_the_reviewed_slips():
     assert re.search(HALF_WIDTH, "今トリックを取っているのは誰?") and re.search(HALF_WIDTH, "答え:")
     assert re.search(HALF_WIDTH, "場の10二枚(20点)")
-    assert not re.search(HALF_WIDTH, "答え：「A」（10 点）「Mehet?」")
+    assert not re.search(HALF_WIDTH, "答え：「A」（10点）「Mehet?」")
+    assert re.search(SPACED, "vizi は 1 チップ") and re.search(SPACED, "4 人") and re.search(SPACED, "{n} 枚")
+    assert re.search(SPACED, "反時計回り に") and not re.search(SPACED, "viziは1チップ、vén botos、Ne zsírt!」")
