@@ -88,6 +88,61 @@ def test_hungarian_quotes_are_low_high():
     assert not bad, "straight quotes in Hungarian text (write „…”):\n" + "\n".join(bad[:30])
 
 
+GAME_NAMES = re.compile(r"(?<![\w-])(?:Ferbli|Zsíros|Zsírozás|Filkó|Filicău|Makkfilkó)")
+FOREIGN_GLOSS = re.compile(r"\*(?:angol|román|perzsa|japán):\*[^·\n]*(?:\n(?!\n)[^·\n]*)*")
+UNQUOTED = re.compile(r"„[^”\n]*”|<[^>\n]*>|\]\([^)\n]*\)|`[^`\n]*`|\{[#.:][^}\n]*\}")
+
+
+def capitalised_game_names(text: str) -> list[int]:
+    """Where a game name is capitalised though Hungarian writes it lowercase (a ferbli, a
+    zsírosban, filkóban): anywhere but the first word of a sentence, heading, list item, table
+    cell, box or string. Quoted titles („Ferbli”), italic titles (*Ferbli*), links' targets and
+    the other-language words of the glossary (*angol:* Zsíros) keep their capital."""
+    skip = [m.span() for r in (FOREIGN_GLOSS, UNQUOTED) for m in r.finditer(text)]
+    found = []
+    for m in GAME_NAMES.finditer(text):
+        i = m.start()
+        if any(a <= i < b for a, b in skip) or i and text[i - 1] in "*_" and text[i - 2:i] != "**":
+            continue
+        j = i - 1
+        while j >= 0 and text[j] in "*_[„\"«(“' \t":
+            j -= 1
+        if j >= 0 and text[j] == "\n":
+            line_start = text.rfind("\n", 0, i) + 1
+            k = j - 1
+            while k >= 0 and text[k] in " \t":
+                k -= 1
+            previous_line = text[text.rfind("\n", 0, max(k, 0)) + 1:k + 1]
+            if k < 0 or text[k] == "\n" or re.match(r"\s*(?:!!!|\?\?\?)", previous_line) \
+                    or re.match(r"\s*(?:[-+*] |\d+\. |#|\||\[§)", text[line_start:i]):
+                continue
+            j = k
+        if j < 0 or text[j] in ".!?:|#–" or re.search(r"\[§[^\]]*\]$|\]\]$", text[:j + 1]) \
+                or text[j] in "-+" and not text[text.rfind("\n", 0, j) + 1:j].strip():
+            continue
+        found.append(i)
+    return found
+
+
+def hungarian_units():
+    """(where, text) of every Hungarian text: a page whole, each JSON string on its own."""
+    for path in sorted((ROOT / "docs" / "hu").rglob("*.md")):
+        text = re.sub(r"^(`{3,}).*?^\1", "", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+        yield str(path.relative_to(ROOT)), text
+    jsons = [*(ROOT / "tutorials" / "text" / "hu").glob("*.json"), ROOT / "docs" / "assets" / "i18n" / "hu.json",
+             *(ROOT / "hcards_core").rglob("catalog/**/hu.json")]
+    for path in sorted(set(jsons)):
+        if path.exists():
+            for text in _strings(json.loads(path.read_text(encoding="utf-8"))):
+                yield str(path.relative_to(ROOT)), text
+
+
+def test_hungarian_game_names_are_lowercase_in_running_text():
+    bad = [f"{where}: …{text[max(0, i - 25):i + 15]!r}…" for where, text in hungarian_units()
+           for i in capitalised_game_names(text)]
+    assert not bad, f"{len(bad)} game names capitalised mid-sentence (Hungarian writes a ferbli, a zsírosban, filkó):\n" + "\n".join(bad[:30])
+
+
 def test_persian_zwnj_forms():
     bad = faults(r"(?<![\u0600-\u06ff])می (?=[\u0600-\u06ff]{2,})|[\u0600-\u06ff] ها(?![\u0600-\u06ff])|همتیمی|همتیم", "fa")
     assert not bad, "Persian prefix/suffix written without ZWNJ (می‌ / ‌ها / هم‌تیمی):\n" + "\n".join(bad[:30])
@@ -102,5 +157,8 @@ def test_the_patterns_catch_the_reviewed_slips():
     assert re.search(HALF_WIDTH, "今トリックを取っているのは誰?") and re.search(HALF_WIDTH, "答え:")
     assert re.search(HALF_WIDTH, "場の10二枚(20点)")
     assert not re.search(HALF_WIDTH, "答え：「A」（10点）「Mehet?」")
+    assert capitalised_game_names("Tanulj. A Ferbli régi játék, a Zsírosban és Filkóban is.") == [10, 31, 44]
+    assert capitalised_game_names("Ferbli\n\nZsíros – **Filkó:** lásd „Ferbli”, *Zsíros*, [x](Filkó), *angol:* Zsíros") == []
+    assert capitalised_game_names("- **Ferbli:** x\n| Zsíros | Filkó |\n[§F-1] Ferbli\n# Zsíros") == []
     assert re.search(SPACED, "vizi は 1 チップ") and re.search(SPACED, "4 人") and re.search(SPACED, "{n} 枚")
     assert re.search(SPACED, "反時計回り に") and not re.search(SPACED, "viziは1チップ、vén botos、Ne zsírt!」")
