@@ -1,6 +1,8 @@
 """Every translated page carries the content of its English page, not only its clause ids:
 the same number of headings, the same boxes (examples, tips, notes, warnings), the same
-decision references (``§D-…``) and, in the glossary, as many entries. A deliberate local
+decision references (``§D-…``), the same worked examples in running text ("Example: A leads
+…") and, in the glossary, an entry for every English row whose columns use the words of the
+pages they name. A deliberate local
 difference is recorded with its reason in ``tests/content_parity.json`` ("allowed"), with the
 exact value it allows, so any further drift fails; known gaps still to be filled are recorded
 the same way under "open" (and the test fails once they are filled, so the file stays true).
@@ -46,7 +48,19 @@ def aspects(page: str, lang: str) -> dict:
     }
     if page == "glossary.md":
         found["glossary_entries"] = glossary_entries(text)
+    found["examples"] = worked_examples(text, lang)
     return found
+
+
+# The word that opens a worked example in running text ("Example: A leads [[Xh]], …").
+EXAMPLE_WORD = {"en": "Example:", "hu": "Példa:", "ro": "Exemplu:", "fa": "مثال:", "ja": "例："}
+
+
+def worked_examples(text: str, lang: str) -> int:
+    """Worked examples outside boxes: the example word opening a line or a sentence, with
+    the example on the same line (a bare "例：" over a list of codes is no worked example)."""
+    word = re.escape(EXAMPLE_WORD[lang])
+    return len(re.findall(rf"(?:^[ \t]*|(?<=[.。] )){word}[ \t]*\S", text, re.M))
 
 
 CASES = [(page, lang) for page in PAGES for lang in LANGS]
@@ -82,6 +96,9 @@ def test_every_recorded_difference_has_a_reason_and_a_page():
 def test_the_check_sees_a_missing_box_and_decision(tmp_path):
     text = "# T\n\n[§F-1.1] x (§D-F12).\n\n!!! example \"E\"\n    y\n"
     assert re.findall(r"§D-[A-Z]+\d+", text) == ["§D-F12"]
+    assert worked_examples("x. Example: A leads [[Xh]].\nExample: B", "en") == 2
+    assert worked_examples("例：\n\n- `Oa`\n資料に書かれている例：x", "ja") == 0
+    assert worked_examples("می‌شود. مثال: تریک با [[9a]]", "fa") == 1
     assert glossary_entries("| a | b |\n|---|---|\n| x | y |\n| z | w |\n\n**t** – u\n") == 3
     assert words("山札（タロン）") == ["山札", "タロン"] and words("Üss! Ne üss!") == ["Üss", "Ne üss"]
     assert words("فیلیکئو، فیلکو") == ["فیلیکئو", "فیلکو"] and words("**kóstáltatás**, veretés") == ["kóstáltatás", "veretés"]
