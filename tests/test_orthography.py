@@ -153,10 +153,23 @@ def test_romanian_comma_below():
     assert not bad, "Romanian cedilla forms (write ș ț):\n" + "\n".join(bad[:30])
 
 
+# The Romanian pages speak to the reader as „voi” (Învățați, Puteți); the rules may say „tu” in
+# their examples, the introductions and the home page never do.
+RO_TU = r"\b(?:[Pp]oți|îți|n-ai|joci|iei|vrei|știi|ești|răspunzi|completezi|tabăra ta|echipa ta|mâna ta|cărțile tale)\b"
+
+
+def test_romanian_introductions_keep_one_form_of_address():
+    pages = [ROOT / "docs" / "ro" / "index.md", *sorted((ROOT / "docs" / "ro").glob("*/index.md"))]
+    bad = [f"{p.relative_to(ROOT)}: …{t[max(0, m.start() - 20):m.end() + 20]!r}…" for p in pages
+           for t in [p.read_text(encoding="utf-8")] for m in re.finditer(RO_TU, t)]
+    assert not bad, "„tu” on a Romanian page that says „voi” (write Puteți, vă completați):\n" + "\n".join(bad)
+
+
 def test_the_patterns_catch_the_reviewed_slips():
     assert re.search(HALF_WIDTH, "今トリックを取っているのは誰?") and re.search(HALF_WIDTH, "答え:")
     assert re.search(HALF_WIDTH, "場の10二枚(20点)")
     assert not re.search(HALF_WIDTH, "答え：「A」（10点）「Mehet?」")
+    assert re.search(RO_TU, "Poți pune orice carte") and not re.search(RO_TU, "Puteți pune orice carte")
     assert capitalised_game_names("Tanulj. A Ferbli régi játék, a Zsírosban és Filkóban is.") == [10, 31, 44]
     assert capitalised_game_names("Ferbli\n\nZsíros – **Filkó:** lásd „Ferbli”, *Zsíros*, [x](Filkó), *angol:* Zsíros") == []
     assert capitalised_game_names("- **Ferbli:** x\n| Zsíros | Filkó |\n[§F-1] Ferbli\n# Zsíros") == []
