@@ -165,10 +165,20 @@ def test_romanian_introductions_keep_one_form_of_address():
     assert not bad, "„tu” on a Romanian page that says „voi” (write Puteți, vă completați):\n" + "\n".join(bad)
 
 
+# A card named in Romanian running text takes the definite article: „a deschis cu asul de verde”.
+RO_BARE_CARD = r"\b(?:cu|jucat|pus|joacă|deschide) (?:as|zece|nouă|opt|șapte|popă|treiar|doiar) de (?:ghindă|verde|roșu|dubă)\b"
+
+
+def test_romanian_cards_in_running_text_are_definite():
+    bad = faults(RO_BARE_CARD, "ro")
+    assert not bad, "a card without its article (write „cu asul de verde”, „a jucat nouăle de verde”):\n" + "\n".join(bad)
+
+
 def test_the_patterns_catch_the_reviewed_slips():
     assert re.search(HALF_WIDTH, "今トリックを取っているのは誰?") and re.search(HALF_WIDTH, "答え:")
     assert re.search(HALF_WIDTH, "場の10二枚(20点)")
     assert not re.search(HALF_WIDTH, "答え：「A」（10点）「Mehet?」")
+    assert re.search(RO_BARE_CARD, "C a jucat nouă de verde") and not re.search(RO_BARE_CARD, "C a jucat nouăle de verde")
     assert re.search(RO_TU, "Poți pune orice carte") and not re.search(RO_TU, "Puteți pune orice carte")
     assert capitalised_game_names("Tanulj. A Ferbli régi játék, a Zsírosban és Filkóban is.") == [10, 31, 44]
     assert capitalised_game_names("Ferbli\n\nZsíros – **Filkó:** lásd „Ferbli”, *Zsíros*, [x](Filkó), *angol:* Zsíros") == []
