@@ -117,6 +117,23 @@ def test_message_grammar(label, lang, key, template):
     assert not bad, f"{label} {key}: " + "; ".join(f"{f}: {t!r}" for f, t in bad.items())
 
 
+TEMPLATE_HACKS = re.compile(r"\w\((?:s|es|e|uri|i|ok|ek)\)|\b[Aa]\(z\)|(?<![\w'])(?:carte/cărți|tur/tururi|punct/puncte)(?![\w'])")
+
+
+def tutorial_texts():
+    """(file, key, text) of every tutorial and widget text, every file of each language folder
+    (the widgets fill their {placeholders} themselves, so nothing may be left to the reader)."""
+    for path in sorted((ROOT / "tutorials" / "text").glob("*/*.json")):
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+            if isinstance(value, str) and not key.startswith("_"):
+                yield str(path.relative_to(ROOT)), key, value
+
+
+def test_tutorial_texts_have_no_template_hacks():
+    bad = [f"{f} {k}: {t!r}" for f, k, t in tutorial_texts() if TEMPLATE_HACKS.search(t)]
+    assert not bad, "“(s)”, “A(z)” or slash plurals in texts the widgets fill as they are:\n" + "\n".join(bad)
+
+
 def test_the_checks_catch_the_reviewed_defects():
     """The faults the language review found are faults here (so the test above can fail)."""
     assert grammar_faults("Seat A receives 1 cards.", "en")
@@ -124,6 +141,8 @@ def test_the_checks_catch_the_reviewed_defects():
     assert grammar_faults("Locul A trage 2 carte/cărți din talon.", "ro")
     assert grammar_faults("40 puncte", "ro") and not grammar_faults("40 de puncte, 101 cărți", "ro")
     assert grammar_faults("Nem a(z) B. hely következik", "hu")
+    assert TEMPLATE_HACKS.search("A(z) {n}. lépés") and TEMPLATE_HACKS.search("draws {n} card(s)")
+    assert not TEMPLATE_HACKS.search("{n}. lépés: nem megengedett (b)")
     assert grammar_faults("Nem a B. hely következik", "hu")
     assert grammar_faults("a A játékos", "hu") and not grammar_faults("az A játékos, a B játékos", "hu")
     assert grammar_faults("جایگاه A vizi را می‌پردازد", "fa")

@@ -83,13 +83,44 @@ def site_texts() -> dict[str, str]:
 TEXTS = site_texts()
 
 
+def _strings_by_key(value, key=""):
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings_by_key(v, f"{key}.{k}" if key else str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings_by_key(v, key)
+
+
+def game_texts(game: str) -> dict[str, str]:
+    """The texts of one game: its pages, its catalogs (the bots' too), and every other text
+    whose key names it (``zsiros-…`` tutorial keys, ``opt.zsiros.…``, ``event.zsiros.…``)."""
+    named = re.compile(rf"(?:^|[.\-]){game}(?:[.\-]|$)")
+    texts = {k: v for k, v in TEXTS.items() if f"/{game}/" in k}
+    for path in sorted((ROOT / "tutorials" / "text").glob("*/*.json")) + sorted((ROOT / "hcards_core").rglob("catalog/**/*.json")):
+        rel = str(path.relative_to(ROOT))
+        if rel in texts or path.name == "cards.json":
+            continue
+        pairs = _strings_by_key(json.loads(path.read_text(encoding="utf-8")))
+        own = [v for k, v in pairs if named.search(k)]
+        if own:
+            texts[rel + f" [{game} keys]"] = HARAKAT.sub("", "\n".join(own))
+    return texts
+
+
 def _of_language(where: str, lang: str) -> bool:
     """A text written in ``lang``: its pages, tutorial texts, catalogs and UI strings."""
     return f"docs/{lang}/" in where or f"/text/{lang}/" in where or where.endswith(f"/{lang}.json")
 
 
-def wrong_forms(text: str, variant: str) -> list[int]:
-    """Line numbers where ``variant`` occurs as a whole word in ``text``."""
+def wrong_forms(text: str, variant: str, canonical: str | None = None) -> list[int]:
+    """Line numbers where ``variant`` occurs as a whole word in ``text``; the canonical form
+    glossed with the variant in brackets ("**タロン**（山札）") is not a slip."""
+    if canonical:
+        gloss = re.escape(HARAKAT.sub("", canonical)) + r"\**\s*[（(]\s*" + re.escape(HARAKAT.sub("", variant)) + r"\s*[）)]"
+        text = re.sub(gloss, lambda m: " " * len(m.group(0)), text)
     pat = variant_pattern(variant)
     return [text.count("\n", 0, m.start()) + 1 for m in pat.finditer(text)]
 
@@ -97,13 +128,15 @@ def wrong_forms(text: str, variant: str) -> list[int]:
 @pytest.mark.parametrize("term", TERMS, ids=[t["term"] for t in TERMS])
 def test_no_wrong_variant_on_the_site(term):
     found = []
+    games = [term["game"]] if isinstance(term.get("game"), str) else term.get("game")
+    texts = {k: v for g in games for k, v in game_texts(g).items()} if games else TEXTS
     for lang in LANGS:
         for variant in term["wrong"].get(lang, []):
-            for where, text in TEXTS.items():
+            for where, text in texts.items():
                 if lang in LATIN_LANGS and not _of_language(where, lang):
                     continue
                 found += [f"{where}:{line}: {variant!r} — write {term.get(lang)!r}"
-                          for line in wrong_forms(text, variant)]
+                          for line in wrong_forms(text, variant, term.get(lang))]
     assert not found, f"{term['term']}: wrong forms (see tutorials/terms.json):\n" + "\n".join(found)
 
 
@@ -133,6 +166,14 @@ def test_whole_word_matching():
     assert wrong_forms("حالا\nکوکاسا‌ها", "کوکاسا") == [2]
     assert wrong_forms("ネ・ウッシュ！", "ウッシュ") == [1]
     assert wrong_forms("グリガーレを作る", "グリガーレ") == [1]
+
+
+def test_a_gloss_is_no_slip_and_a_game_term_stays_in_its_game():
+    assert wrong_forms("**タロン**（山札）にします", "山札", "タロン") == []
+    assert wrong_forms("山札から引きます", "山札", "タロン") == [1]
+    zsiros = game_texts("zsiros")
+    assert any("[zsiros keys]" in k for k in zsiros) and not any("/ferbli/" in k for k in zsiros)
+    assert "docs/ja/zsiros/rules.md" in zsiros and "docs/ja/ferbli/rules.md" not in zsiros
 
 
 def test_latin_variants_are_whole_words_of_their_own_language():
