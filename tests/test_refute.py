@@ -235,3 +235,10 @@ def test_persian_latin_runs_are_isolated():
     for text in (reply["summary"]["text"], reply["comparison"]["text"]):
         for run in re.finditer(r"[A-Za-z][A-Za-z0-9 .-]*", text):
             assert text[:run.start()].count(FSI) > text[:run.start()].count("\u2069"), (run.group(), text)
+
+
+def test_bridge_refuses_a_malformed_plan_with_a_clear_message():
+    ex = EXERCISES["zsiros-seven-led"]
+    for plan in ({}, {"world_seed": "x"}, {**next(r for _, r in STORED if r["exercise"] == ex["id"])["plan"], "wrong": []}):
+        out = _call("refute", record=ex["record"], seat=0, answer={"seat": 0, "act": "stop"}, correct=ex["correct"], plan=plan)
+        assert not out["ok"] and out["error"]["code"] == "bad_field" and out["error"]["where"] == "plan", out

@@ -58,6 +58,10 @@ def world_seed(seed: int, i: int) -> int:
 
 def play_line(world, first: dict, rng_seed: int) -> list[dict]:
     """``first`` then the computer players for every seat to the end of the deal: the actions."""
+    return _play(world, first, rng_seed)[0]
+
+
+def _play(world, first: dict, rng_seed: int):
     from ..bots import choose
 
     rng = random.Random(rng_seed)
@@ -68,7 +72,7 @@ def play_line(world, first: dict, rng_seed: int) -> list[dict]:
         action, _ = choose(state, state.to_act, TIER, rng, explain=False)
         state = state.apply(action)
         line.append(action)
-    return line
+    return line, state
 
 
 def _final(world, line: list[dict]):
@@ -113,10 +117,9 @@ def search(state, seat: int, wrong_action: dict, right_actions: list[dict], rng,
         world = bot.sample_world(state, seat, random.Random(ws))
         if right is None:
             right = right_choice(world, seat, right_actions)
-        wrong_line = play_line(world, wrong_action, ws)
-        right_line = play_line(world, right, ws)
-        vw = bot.value(_final(world, wrong_line), seat)
-        vr = bot.value(_final(world, right_line), seat)
+        wrong_line, wrong_end = _play(world, wrong_action, ws)
+        right_line, right_end = _play(world, right, ws)
+        vw, vr = bot.value(wrong_end, seat), bot.value(right_end, seat)
         if best is None or vr - vw > best[0] + 1e-9:  # ties: the first world sampled
             best = (vr - vw, ws, wrong_line, right_line, vw, vr)
     gap, ws, wrong_line, right_line, vw, vr = best
@@ -221,6 +224,8 @@ def render(state, seat: int, plan: dict, lang: str = "en", assets: str = "assets
     world = bot.sample_world(state, seat, random.Random(plan["world_seed"]))
     wrong_steps, wrong_tricks, wrong_final = _steps(world, plan["wrong"], seat, lang, assets)
     right_steps, right_tricks, right_final = _steps(world, plan["right"], seat, lang, assets)
+    if not (wrong_final.is_over and right_final.is_over):
+        raise MalformedRecord("bad_field", where="plan", value="…", expected="lines played to the end")
     key = _key_trick(world, bot, seat, wrong_tricks, right_tricks)
     wrong_label = action_label(state, plan["wrong"][0], lang)
     loss_key, loss_params, loss_text = _loss(bot, wrong_final, right_final, seat, plan, lang)
@@ -258,11 +263,17 @@ def refute(state, seat: int, wrong_action: dict, right_actions: list[dict], rng,
 
 # ---- the bridge -----------------------------------------------------------------------------------
 
+def _plan_shape(plan) -> None:
+    keys = {"world_seed": int, "worlds": int, "wrong": list, "right": list, "values": dict, "refuted": bool}
+    if not isinstance(plan, dict) or not all(type(plan.get(k)) is t for k, t in keys.items()) \
+            or not plan["wrong"] or not plan["right"] or not {"wrong", "right"} <= set(plan["values"]):
+        raise MalformedRecord("bad_field", where="plan", value="…", expected="a refutation plan")
+
+
 def check_plan(state, seat: int, plan: dict) -> None:
     """A stored plan must start from this position with a legal move of ``seat`` (a stale
     ``tutorials/refutations`` file is refused, never drawn)."""
-    if not isinstance(plan, dict) or not all(k in plan for k in ("world_seed", "wrong", "right", "values", "refuted")):
-        raise MalformedRecord("bad_field", where="plan", value="…", expected="a refutation plan")
+    _plan_shape(plan)
     world = _bot(state).sample_world(state, seat, random.Random(plan["world_seed"]))
     for line in (plan["wrong"], plan["right"]):
         final = _final(world, line)  # IllegalAction here: the plan does not fit the position
@@ -306,8 +317,8 @@ def refute_record(record: dict, seat: int, answer: dict, correct: list, lang: st
         raise MalformedRecord("bad_field", where="correct", value=repr(correct)[:60], expected="a legal right move")
     if plan is None:
         plan = search(state, seat, action, rights, seed, worlds)
-    else:
-        check_plan(state, seat, plan)
+    else:  # drawing it replays it: a plan that does not fit the position is refused there
+        _plan_shape(plan)
         if plan["wrong"][0] != action:
             raise MalformedRecord("bad_field", where="plan", value="…", expected=f"a plan for {action}")
     return render(state, seat, plan, lang, assets)
