@@ -15,11 +15,13 @@ page shows: each step's action, its narration in ``lang`` and the table, every c
 A wrong move that does not end worse in any sampled world is not refuted: the plan says so
 (``refuted: false``) and the summary says the exercise is about the rule, not the result.
 
->>> from hcards_core.exercises import position
->>> import json, pathlib
->>> ex = json.loads(pathlib.Path(__file__).parents[2].joinpath(
-...     "tutorials/exercises/zsiros/continue-seven.json").read_text())
->>> state = position(ex)
+>>> from hcards_core.records import state_at
+>>> hands = [["Xa", "Ab", "Kb", "7a"], ["Xl", "9a", "9l", "Ul"], ["7h", "8a", "8l", "Ua"], ["Xb", "Ob", "Ub", "8b"]]
+>>> talon = "Aa Ka Oa Al Kl Ol 7l Ah Kh Oh Uh Xh 9h 8h 9b 7b".split()
+>>> first_round = [{"seat": s, "act": "play", "card": h[0]} for s, h in enumerate(hands)]
+>>> record = {"game": "zsiros", "players": 4, "dealer": 3,
+...           "deals": [{"cards": {"hands": hands, "talon": talon}, "actions": first_round}]}
+>>> state = state_at(record, 0, 4)[0]  # seat D is winning the trick A led: A continues or stops
 >>> plan = search(state, 0, {"seat": 0, "act": "stop"}, [{"seat": 0, "act": "play", "card": "7a"}], 1, worlds=8)
 >>> plan["refuted"], plan["wrong"][0]
 (True, {'seat': 0, 'act': 'stop'})
