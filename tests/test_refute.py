@@ -242,3 +242,13 @@ def test_bridge_refuses_a_malformed_plan_with_a_clear_message():
     for plan in ({}, {"world_seed": "x"}, {**next(r for _, r in STORED if r["exercise"] == ex["id"])["plan"], "wrong": []}):
         out = _call("refute", record=ex["record"], seat=0, answer={"seat": 0, "act": "stop"}, correct=ex["correct"], plan=plan)
         assert not out["ok"] and out["error"]["code"] == "bad_field" and out["error"]["where"] == "plan", out
+
+
+def test_bridge_hostile_arguments_get_clear_messages():
+    ex = EXERCISES["zsiros-seven-led"]
+    base = {"record": ex["record"], "seat": 0, "answer": {"seat": 0, "act": "stop"}, "correct": ex["correct"]}
+    for change, where in (({"correct": ["7l"]}, "correct"), ({"worlds": 10**6}, "worlds"), ({"seat": 2}, "seat"),
+                          ({"record": {"game": "zsiros"}}, None), ({"answer": {"act": "fly"}}, None)):
+        out = _call("refute", **{**base, **change})
+        assert not out["ok"] and out["error"]["kind"] in ("MalformedRecord", "IllegalAction"), out
+        assert where is None or out["error"]["where"] == where, out

@@ -39,6 +39,7 @@ from ..messages import check_language, render as render_text, seat_label
 
 TIER = "beginner"  # how every seat plays the lines out: rules of thumb, quick enough to run live
 WORLDS = 24  # worlds sampled per refutation (the bench measures the cost in the browser)
+MAX_WORLDS = 200  # the most a page may ask for (a live search must stay a matter of seconds)
 MAX_STEPS = 400  # a line longer than this is a bug in a game, not a deal
 
 
@@ -307,6 +308,10 @@ def refute_record(record: dict, seat: int, answer: dict, correct: list, lang: st
     from ..games import get_game
 
     lang = check_language(lang)
+    if not all(isinstance(p, dict) and isinstance(p.get("act"), str) for p in correct):
+        raise MalformedRecord("bad_field", where="correct", value=repr(correct)[:60], expected="a list of moves")
+    if not 1 <= worlds <= MAX_WORLDS:
+        raise MalformedRecord("bad_field", where="worlds", value=repr(worlds), expected=f"1–{MAX_WORLDS}")
     state = position({"kind": "move", "record": record}, lang)
     if state.to_act != seat:
         raise MalformedRecord("bad_field", where="seat", value=repr(seat), expected=seat_label(state.to_act))
