@@ -65,14 +65,13 @@ def play_line(world, first: dict, rng_seed: int) -> list[dict]:
 
 
 def _play(world, first: dict, rng_seed: int):
-    from ..bots import choose
-
+    bot = _bot(world)  # its own choose: bots.choose would look the bot up again at every action
     rng = random.Random(rng_seed)
     state, line = world.apply(first), [first]
     while not state.is_over:
         if len(line) > MAX_STEPS:
             raise RuntimeError(f"a {state.game} line did not end in {MAX_STEPS} actions")
-        action, _ = choose(state, state.to_act, TIER, rng, explain=False)
+        action, _ = bot.choose(state, state.to_act, TIER, rng, explain=False)
         state = state.apply(action)
         line.append(action)
     return line, state
