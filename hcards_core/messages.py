@@ -60,13 +60,11 @@ def catalog(lang: str) -> dict[str, str]:
     merged = dict(read_data(f"catalog/{lang}.json"))
     for game in PACKAGES:
         merged.update(read_data(f"{game}/catalog/{lang}.json"))
-    # The computer players' reasons: bots/catalog/<lang>.json and one folder per game's bot.
-    bots = PACKAGE_DIR / "bots" / "catalog"
-    for path in sorted(bots.glob(f"**/{lang}.json")):
-        merged.update(read_data(str(path.relative_to(PACKAGE_DIR))))
-    # The learning tools' templates: learn/catalog/<tool>/<lang>.json (the drills').
-    for path in sorted((PACKAGE_DIR / "learn" / "catalog").glob(f"**/{lang}.json")):
-        merged.update(read_data(str(path.relative_to(PACKAGE_DIR))))
+    # The computer players' reasons (bots/catalog/<lang>.json, one folder per game's bot) and
+    # the learning tools' texts (learn/catalog/<tool>/<lang>.json).
+    for folder in ("bots", "learn"):
+        for path in sorted((PACKAGE_DIR / folder / "catalog").glob(f"**/{lang}.json")):
+            merged.update(read_data(str(path.relative_to(PACKAGE_DIR))))
     merged.pop("_doc", None)
     return merged
 

@@ -21,7 +21,7 @@ let wheel = null;
 let quick = false;
 let sizes = null;
 let serve = false;
-let moduleName = "bench_core"; // or bench_bots (scripts/bench --only bots): the same run(sizes, quick)
+let moduleName = "bench_core"; // or bench_bots, bench_refute (scripts/bench --only bots|refute): the same run(sizes, quick)
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === "--wheel") wheel = path.resolve(argv[++i]);
   else if (argv[i] === "--quick") quick = true;
@@ -30,7 +30,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === "--module") moduleName = argv[++i];
   else { console.error(`unknown argument ${argv[i]}`); process.exit(2); }
 }
-if (!["bench_core", "bench_bots", "bench_drills"].includes(moduleName)) {
+if (!["bench_core", "bench_bots", "bench_drills", "bench_refute"].includes(moduleName)) {
   console.error(`unknown module ${moduleName}`);
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills] [--deals N] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills,refute] [--deals N] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -194,6 +194,32 @@ def bench_bots(tree: Path, quick: bool, deals: int | None, positions: int | None
     if node.returncode:
         log("bots: the Pyodide run failed:\n" + node.stderr[-2000:])
         py = None
+    else:
+        py = json.loads(node.stdout.strip().splitlines()[-1])
+    return {"cpython": cp, "pyodide": py}
+
+
+def bench_refute(tree: Path, quick: bool) -> dict:
+    """The time to a refutation by play (scripts/bench_refute.py): every listed legal wrong
+    answer of the move exercises, live and from its stored plan, on CPython and in Pyodide."""
+    mod = load_module("bench_refute", tree / "scripts/bench_refute.py")
+    script = load_module("refute_exercises", tree / "scripts/refute_exercises.py")
+    cases = []
+    for book in sorted((tree / "tutorials/refutations").glob("*.json")):
+        for r in json.loads(book.read_text("utf-8"))["refutations"]:
+            ex = next(e for e in script.data.load_kind("exercises") if e["id"] == r["exercise"])
+            cases.append({"record": ex["record"], "seat": ex["seat"], "answer": r["answer"],
+                          "correct": ex["correct"], "plan": r["plan"]})
+    sizes = {"cases": cases, "seeds": 2 if quick else 6}
+    log(f"refute: CPython, {len(cases)} wrong answers")
+    cp = mod.run(sizes)
+    log("refute: Pyodide")
+    wheel = fresh_core(tree)
+    node = subprocess.run(["node", str(tree / "scripts/bench-pyodide.mjs"), "--wheel", str(wheel), "--module",
+                           "bench_refute", "--sizes", json.dumps(sizes)], cwd=tree, capture_output=True, text=True)
+    py = None
+    if node.returncode:
+        log("refute: the Pyodide run failed:\n" + node.stderr[-2000:])
     else:
         py = json.loads(node.stdout.strip().splitlines()[-1])
     return {"cpython": cp, "pyodide": py}
@@ -719,7 +745,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
     ap.add_argument("--only", default="core,browser,build,fuzz",
-                    help="comma-separated: core,browser,build,fuzz,bots,play,drills (bots, play and drills are not in the default run)")
+                    help="comma-separated: core,browser,build,fuzz,bots,play,drills,refute (bots, play, drills and refute are not in the default run)")
     ap.add_argument("--deals", type=int, default=None, help="bots: duplicate deals per match (default 2,000; --quick 20)")
     ap.add_argument("--positions", type=int, default=None, help="bots: positions timed per game, table size and tier")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
@@ -751,6 +777,8 @@ def main(argv: list[str]) -> int:
             results["fuzz"] = bench_fuzz(tree, args.quick)
         if "bots" in parts:
             results["bots"] = bench_bots(tree, args.quick, args.deals, args.positions)
+        if "refute" in parts:
+            results["refute"] = bench_refute(tree, args.quick)
         if "browser" in parts:
             if site is None:
                 log("browser: skipped (no built site)")
@@ -778,6 +806,8 @@ def main(argv: list[str]) -> int:
         rows += play.rows(results["play"], fmt, mark)
     if "drills" in results:
         rows += load_module("bench_drills", tree / "scripts/bench_drills.py").rows(results["drills"], fmt, mark)
+    if "refute" in results:
+        rows += load_module("bench_refute", tree / "scripts/bench_refute.py").rows(results["refute"], fmt, mark)
     results["table"] = [list(r) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")

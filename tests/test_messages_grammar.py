@@ -32,6 +32,7 @@ def catalogs():
     """(label, lang, {key: template}) of every catalog file."""
     files = [CORE / "catalog"] + [p.parent for p in CORE.glob("*/catalog/en.json")]
     files += sorted({p.parent for p in (CORE / "bots").glob("**/catalog/**/*.json")}) if (CORE / "bots").exists() else []
+    files += sorted({p.parent for p in (CORE / "learn").glob("catalog/**/*.json")})  # the learning tools'
     for folder in dict.fromkeys(files):
         for lang in LANGUAGES:
             path = folder / f"{lang}.json"

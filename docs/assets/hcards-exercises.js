@@ -5,10 +5,14 @@
 // (check_exercise), and the feedback says at once whether it was right and why, with the
 // clause linked. Hints come one at a time on request; after three wrong tries the answer is
 // shown; progress (solved, tries) is kept in localStorage with a reset button; each exercise
-// has its own link (#<exercise-id>), which scrolls to it and focuses it.
+// has its own link (#<exercise-id>), which scrolls to it and focuses it. A wrong answer that
+// is a legal move is refuted by play (hcards-refute.js): the deal worst for it, played out on
+// the table — a listed wrong answer from its plan made at build time, any other live in the
+// worker; the right move's line joins it once the exercise is solved or the answer shown.
 
 import { call, onStatus, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, ruleLink } from "./hcards-ui.js";
+import { showRefutation } from "./hcards-refute.js";
 
 const STORE = "hcards:exercises";
 const REVEAL_AFTER = 3;
@@ -31,6 +35,12 @@ function save(progress) {
 
 const exercises = [];
 
+// Is `action` the stored answer `listed` (the same act, card, amount…)?
+function sameAction(action, listed) {
+  const keys = new Set([...Object.keys(action), ...Object.keys(listed)]);
+  return [...keys].every((k) => action[k] === listed[k]);
+}
+
 class Exercise {
   constructor(root) {
     this.root = root;
@@ -43,6 +53,8 @@ class Exercise {
     this.hintBox = root.querySelector(".hc-ex-hints");
     this.shownHints = 0;
     this.busy = false;
+    this.refutation = null; // the refutation on show (showRefutation's view)
+    this.refuting = 0; // the latest refutation asked for: an older reply is dropped
     this.build();
     this.restore();
   }
@@ -67,6 +79,8 @@ class Exercise {
     const tools = el("div", { class: "hc-ex-tools" }, this.hintBtn, this.status);
     this.feedback.before(tools);
     this.feedback.after(this.hintList);
+    this.refuteBox = el("div", { class: "hc-ex-refute", hidden: "" });
+    this.hintList.after(this.refuteBox);
     if (this.hintBox) this.hintBox.hidden = true;
     else this.hintBtn.hidden = true;
     if (this.answerBox) this.answerBox.hidden = true;
@@ -166,7 +180,7 @@ class Exercise {
         exercise: this.info.exercise, answer, lang: this.info.lang, assets: this.info.assets,
       });
       clearTimeout(waiting);
-      this.show(value);
+      this.show(value, answer);
     } catch (err) {
       clearTimeout(waiting);
       // Only a refused move is the learner's business (it comes back as feedback, not as an
@@ -180,7 +194,7 @@ class Exercise {
     }
   }
 
-  show(value) {
+  show(value, answer) {
     const ui = this.ui;
     const rec = this.record;
     if (!rec.solved) rec.tries += 1;
@@ -192,7 +206,10 @@ class Exercise {
       el("strong", { text: head }), " ", value.feedback);
     if (value.rule && value.page) msg.append(" (", ruleLink(this.info.home, value.page, value.rule, ui.rule), ")");
     const parts = [msg];
-    if (value.html && this.info.kind === "move") {
+    const refutable = this.info.kind === "move" && !value.correct && !value.illegal && Array.isArray(this.info.exercise.correct);
+    if (!value.correct) this.clearRefutation();
+    if (refutable) this.refute(answer);
+    else if (value.html && this.info.kind === "move") {
       parts.push(el("p", { class: "hc-ex-after", text: ui.ex_after_move }));
       const holder = el("div", { class: "hc-ex-after-table" });
       holder.innerHTML = value.html;
@@ -203,7 +220,43 @@ class Exercise {
     if (rec.solved || rec.tries >= REVEAL_AFTER) this.reveal(!rec.solved);
   }
 
+  // The wrong legal move played out: the prebuilt plan of a listed wrong answer (drawn by the
+  // worker at once), else a live search in the worker.
+  async refute(answer) {
+    const texts = this.info.refute_ui;
+    const ex = this.info.exercise;
+    const listed = (this.info.refutations || []).find((r) => sameAction(answer, r.answer));
+    const ticket = ++this.refuting;
+    this.refuteBox.hidden = false;
+    this.refuteBox.dataset.source = listed ? "prebuilt" : "live";
+    this.refuteBox.replaceChildren(el("p", { class: "hc-ex-msg", role: "status", text: texts.loading }));
+    const t0 = performance.now();
+    try {
+      const reply = await call("refute", {
+        record: ex.record, seat: ex.seat, answer, correct: ex.correct, lang: this.info.lang,
+        assets: this.info.assets, seed: this.info.refute_seed ?? 0, ...(listed ? { plan: listed.plan } : {}),
+      });
+      if (ticket !== this.refuting) return;
+      const rec = this.record;
+      this.refutation = showRefutation(this.refuteBox, reply, texts, { right: rec.solved || rec.tries >= REVEAL_AFTER });
+      this.refuteBox.dataset.ms = String(Math.round(performance.now() - t0));
+    } catch (err) {
+      if (ticket !== this.refuting) return;
+      console.error(err);
+      this.refuteBox.replaceChildren(el("p", { class: "hc-error", text: texts.failed }));
+    }
+  }
+
+  clearRefutation() {
+    this.refuting += 1;
+    this.refutation = null;
+    this.refuteBox.hidden = true;
+    this.refuteBox.replaceChildren();
+    delete this.refuteBox.dataset.source;
+  }
+
   reveal(announce) {
+    this.refutation?.showRight(); // solved or shown: the right line is no longer a give-away
     if (!this.answerBox) return;
     this.answerBox.hidden = false;
     this.answerBox.open = true;
@@ -213,6 +266,7 @@ class Exercise {
   }
 
   reset() {
+    this.clearRefutation();
     this.feedback.replaceChildren();
     this.hintList.replaceChildren();
     this.shownHints = 0;

@@ -19,6 +19,22 @@ export function replaceTable(slot, html) {
   else slot.replaceChildren(...holder.childNodes);
 }
 
+// The arrow keys step through `root` (a walkthrough, a refutation's line): `step(+1)` goes
+// forward, `step(-1)` back, forward being the reading direction (ArrowLeft on a right-to-left
+// page). Keys typed into a field or a menu are left alone.
+export function arrowSteps(root, step) {
+  root.addEventListener("keydown", (event) => {
+    if (event.target.closest("select, input, textarea")) return;
+    const rtl = getComputedStyle(root).direction === "rtl";
+    const forward = rtl ? "ArrowLeft" : "ArrowRight";
+    const back = rtl ? "ArrowRight" : "ArrowLeft";
+    if (event.key === forward) step(1);
+    else if (event.key === back) step(-1);
+    else return;
+    event.preventDefault();
+  });
+}
+
 // A link to a rules clause: home + page + "#" + rule, labelled with the "Rule {rule}" text.
 export function ruleLink(home, page, rule, label) {
   return el("a", { href: `${home}${page}#${rule}`, class: "hc-rule-link", text: fill(label, { rule }) });

@@ -6,7 +6,7 @@
 // browser applies the move, or explains with the clause why it is illegal.
 
 import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter, loadProgress, replaceTable, ruleLink, saveProgress, withIds } from "./hcards-ui.js";
+import { arrowSteps, el, fill, letter, loadProgress, replaceTable, ruleLink, saveProgress, withIds } from "./hcards-ui.js";
 
 class Walkthrough {
   constructor(root) {
@@ -54,16 +54,7 @@ class Walkthrough {
       this.seat = this.viewSelect.value === "" ? null : Number(this.viewSelect.value);
       this.refresh();
     });
-    this.root.addEventListener("keydown", (event) => {
-      if (event.target.closest("select, input, textarea")) return;
-      const rtl = getComputedStyle(this.root).direction === "rtl";
-      const forward = rtl ? "ArrowLeft" : "ArrowRight";
-      const back = rtl ? "ArrowRight" : "ArrowLeft";
-      if (event.key === forward) this.show(this.current + 1);
-      else if (event.key === back) this.show(this.current - 1);
-      else return;
-      event.preventDefault();
-    });
+    arrowSteps(this.root, (by) => this.show(this.current + by));
     this.root.addEventListener("click", (event) => {
       const button = event.target.closest("[data-action]");
       if (button && this.root.contains(button)) this.tryAction(JSON.parse(button.dataset.action));

@@ -6,7 +6,10 @@ script (``assets/hcards-exercises.js``) then sends each answer to the core in th
 worker (``check_exercise``) and shows the feedback with the clause linked, hints on request,
 the answer after three wrong tries, and progress kept in localStorage. The answer shown here
 is computed by the core at build time (``hcards_core.exercises.answer_of``), never copied from
-the data.
+the data. A wrong answer that is a legal move is refuted by play: the listed ones were
+refuted by ``scripts/refute_exercises.py`` into ``tutorials/refutations/<game>.json`` (plans:
+a world seed and two lines, language-neutral), which go into the exercise's payload and are
+drawn in the page's language by the worker (``bridge refute``); any other is refuted live.
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from hcards_core.exercises import KINDS, CHECKERS, answer_of, option_label, posi
 from hcards_core.games import get_game
 
 KIND = "exercises"
+REFUTATIONS = data.TUTORIALS / "refutations"
 UI_KEYS = (*data.EXERCISE_UI_KEYS, "rule", "loading", "failed")
+# the refutation's labels (tutorials/text/<lang>/refute.json, docs/assets/hcards-refute.js)
+REFUTE_UI = ("title", "wrong_line", "right_line", "prev", "next", "step", "first", "last", "key_step",
+             "outcome", "loading", "failed", "world_note", "right_hidden")
 # UI labels the core needs inside a payload (e.g. a generic "not this one"), by payload key.
 CORE_UI = {"_wrong_move": "ex_wrong_move", "_wrong_choice": "ex_wrong_choice", "_act_charge": "ex_act_charge",
            "_act_raise": "ex_act_raise", "_act_bet": "ex_act_bet", "_act_stop": "ex_act_stop",
@@ -52,6 +59,34 @@ def payload(ex: dict, lang: str) -> dict:
     return {**clean, "texts": texts(ex, lang)}
 
 
+def _book(game: str) -> dict:
+    """``tutorials/refutations/<game>.json`` (none yet: no refutations, seed 0 for live ones)."""
+    path = REFUTATIONS / f"{game}.json"
+    if not path.exists():
+        return {"seed": 0, "refutations": []}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def refutations(ex: dict) -> list[dict]:
+    """The stored refutations of an exercise's listed wrong answers: ``[{"answer", "plan"}]``,
+    each checked against the position (a stale file fails the build, naming the script)."""
+    from hcards_core.errors import HcardsError
+    from hcards_core.learn.refute import check_plan
+
+    path = REFUTATIONS / f"{ex['game']}.json"
+    book = _book(ex["game"])
+    out = [{"answer": r["answer"], "plan": r["plan"]} for r in book["refutations"] if r["exercise"] == ex["id"]]
+    if out:
+        state = position(ex)
+        for r in out:
+            try:
+                check_plan(state, ex["seat"], r["plan"])
+            except HcardsError as exc:
+                raise ValueError(f"{path.name}: the refutation of {ex['id']} {r['answer']} no longer fits ({exc}); "
+                                 f"run scripts/refute_exercises.py --seed {book['seed']}") from None
+    return out
+
+
 def check(ex: dict) -> list[str]:
     """Problems with an exercise's structure (the answers are checked by the tests)."""
     where = ex.get("_file", ex.get("id"))
@@ -79,6 +114,10 @@ def render(ex: dict, number: int, lang: str, links) -> str:
     state = position(ex, lang)
     info = {"id": eid, "game": ex["game"], "kind": ex["kind"], "lang": lang, "assets": links.assets,
             "home": links.home, "ui": ui, "hints": len(ex.get("hints", [])), "exercise": full}
+    if ex["kind"] == "move":
+        info["refutations"] = refutations(ex)
+        info["refute_seed"] = _book(ex["game"])["seed"]
+        info["refute_ui"] = {k: data.text(lang, "refute", k) for k in REFUTE_UI}
     html = [f'<section class="hc-exercise" id="{escape(eid)}" data-hcards="exercise" tabindex="-1">',
             f'<h2 class="hc-exercise-title">{escape(ui["ex_exercise"].format(n=number))}: {escape(t("title"))}</h2>',
             f'<p class="hc-ex-question">{escape(t("question"))}</p>',
