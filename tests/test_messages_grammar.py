@@ -86,7 +86,7 @@ def grammar_faults(text: str, lang: str) -> list[str]:
     if lang == "en":
         if re.search(rf"\b1 {EN_NOUNS}s\b", text):
             faults.append("“1 …s”")
-        if re.search(rf"\b(?:0|[2-9]|\d\d+) {EN_NOUNS}\b(?![-\w])", text):
+        if re.search(rf"\b(?:0|[2-9]|\d\d+) {EN_NOUNS}\b(?![-\w]| points?\b)", text):  # "card points" is a compound
             faults.append("a plural number with a singular noun")
     if lang == "ro":
         for m in re.finditer(rf"\b(\d+) {RO_NOUNS}\b", text):
