@@ -91,12 +91,14 @@ def judge(state, seat, game_name, seed) -> dict | None:
     return {"answer": answer, "judged": confirm, "candidates": acts}
 
 
-def mine(file: str, seed: int, count: int, log=sys.stderr) -> tuple[list[dict], dict]:
+def mine(file: str, seed: int, count: int, log=sys.stderr, save=None) -> tuple[list[dict], dict]:
+    """Mine ``count`` puzzles for ``file``; ``save(puzzles, stats)`` is called every 50 kept
+    (a long run leaves its work so far on disk)."""
     configs = FILES[file]
     known = themes()
     out, stats = [], {"deals": 0, "positions": 0, "kept": 0, "per_table": {}}
     t0 = time.process_time()
-    i = 0
+    i = saved = 0
     while len(out) < count:
         game_name, players = configs[i % len(configs)]
         game, bot = get_game(game_name), bot_for(game_name)
@@ -140,6 +142,9 @@ def mine(file: str, seed: int, count: int, log=sys.stderr) -> tuple[list[dict], 
             actions.append(move)
         stats["deals"] += 1
         i += 1
+        if save is not None and len(out) // 50 > saved:
+            saved = len(out) // 50
+            save(out, {**stats, "kept": len(out), "cpu_seconds": round(time.process_time() - t0, 1), "partial": True})
         if i % 20 == 0:
             print(f"{file}: {i} deals, {stats['positions']} positions, {len(out)} kept, "
                   f"{time.process_time() - t0:.0f} s", file=log, flush=True)
@@ -254,7 +259,8 @@ def main(argv=None) -> int:
     if args.check:
         return check(files, args.worlds)
     for file in files:
-        puzzles, stats = mine(file, args.seed, args.count)
+        puzzles, stats = mine(file, args.seed, args.count,
+                              save=lambda out, st, file=file: write(file, out, st, args.seed, args.count))
         write(file, puzzles, stats, args.seed, args.count)
         print(json.dumps({"file": file, **stats}))
     return 0

@@ -149,3 +149,30 @@ def check_try(puzzle: dict, action: dict, lang: str = "en") -> dict:
 def puzzle_try(puzzle: dict, action: dict, lang: str = "en") -> dict:
     """The bridge's door to ``check_try`` (the puzzles page's worker call)."""
     return check_try(puzzle, action, lang)
+
+
+def offered(state, seat: int, actions: list[dict], lang: str) -> dict:
+    """The table's buttons for a puzzle: every card of the seat (legal or not, so the table
+    never gives the answer away) where cards are played, and each other candidate act."""
+    from ..games import view_of
+
+    view = view_of(state, lang)
+    acts = [(a, view.action_label(a), False) for a in actions if a["act"] != "play"]
+    return {"card_buttons": seat if view.card_play else None, "actions": acts}
+
+
+@exposed
+def puzzle_view(puzzle: dict, lang: str = "en", assets: str = "assets/") -> dict:
+    """What the puzzles page draws: the table seen by the puzzle's seat with its buttons, and
+    each judged action (the value table's rows) and the answer in words."""
+    from ..games import view_of
+    from ..table import render_table
+
+    lang = check_language(lang)
+    state = position(puzzle)
+    seat = puzzle["seat"]
+    rows = [dict(v["action"]) for v in puzzle.get("values", [])] or candidates(state, seat)
+    view = view_of(state, lang)
+    html = render_table(state, seat, lang, assets, False, **offered(state, seat, rows, lang))
+    return {"html": html, "to_act": state.to_act, "labels": [view.action_label(a) for a in rows],
+            "answer": [view.action_label(a) for a in puzzle["answer"]]}
