@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play] [--deals N] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,puzzles] [--deals N] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -683,11 +683,31 @@ def bench_play_pages(site: Path, quick: bool) -> dict:
         httpd.server_close()
 
 
+def bench_puzzles_pages(site: Path, quick: bool) -> dict:
+    """The Puzzles pages (scripts/bench_puzzles.py): the time to the next puzzle."""
+    from playwright.sync_api import sync_playwright
+
+    puzzles = load_module("bench_puzzles", Path(__file__).with_name("bench_puzzles.py"))
+    httpd = make_server(str(site))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                return puzzles.bench_puzzles(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", quick, log)
+            finally:
+                browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
     ap.add_argument("--only", default="core,browser,build,fuzz",
-                    help="comma-separated: core,browser,build,fuzz,bots,play (bots and play are not in the default run)")
+                    help="comma-separated: core,browser,build,fuzz,bots,play,puzzles (bots, play and puzzles are not in the default run)")
     ap.add_argument("--deals", type=int, default=None, help="bots: duplicate deals per match (default 2,000; --quick 20)")
     ap.add_argument("--positions", type=int, default=None, help="bots: positions timed per game, table size and tier")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
@@ -724,6 +744,13 @@ def main(argv: list[str]) -> int:
                 log("browser: skipped (no built site)")
             else:
                 results["browser"] = bench_browser(site, args.quick)
+        if "puzzles" in parts:
+            if site is None:
+                log("puzzles: building the site")
+                full = bench_build(tree, tmp / "site")
+                site = tmp / "site" if full["ok"] else None
+            if site is not None:
+                results["puzzles"] = bench_puzzles_pages(site, args.quick)
         if "play" in parts:
             if site is None:
                 log("play: building the site")
@@ -738,6 +765,8 @@ def main(argv: list[str]) -> int:
     if "play" in results:
         play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
         rows += play.rows(results["play"], fmt, mark)
+    if "puzzles" in results:
+        rows += load_module("bench_puzzles", Path(__file__).with_name("bench_puzzles.py")).rows(results["puzzles"], fmt, mark)
     results["table"] = [list(r) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")

@@ -17,6 +17,7 @@ from html import escape
 from pathlib import Path
 
 import tutorial_data as data
+from hcards_core.errors import clause_page
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "tutorials" / "puzzles"
@@ -58,6 +59,7 @@ def render_game(game: str, lang: str, links) -> str:
     listed.sort(key=lambda x: -x["count"])
     payload = {"file": game, "lang": lang, "home": links.home, "data": f"{links.assets}puzzles/{game}/",
                "assets": links.assets, "total": len(load(game)), "themes": listed,
+               "pages": {c: clause_page(c) for t in themes().values() for c in t["clauses"]},
                "ui": {k: v for k, v in t.items() if not k.startswith("theme.")}}
     return (f'<div class="hc-puzzles" data-hcards="puzzles" data-game="{escape(game)}" tabindex="-1">'
             f'<p class="hc-puzzles-noscript">{escape(t["noscript"])}</p>'
