@@ -45,8 +45,14 @@ def candidates(state, seat: int) -> list[dict]:
     return [dict(a) for a in state.legal_actions()]
 
 
-def action_values(state, seat: int, actions: list[dict], world_rng: random.Random) -> list[float]:
-    """The value of each action in one world sampled for ``seat`` (the game's ``value`` unit)."""
+def action_values(state, seat: int, actions: list[dict], world_rng: random.Random,
+                  solved: dict | None = None) -> list[float]:
+    """The value of each action in one world sampled for ``seat`` (the game's ``value`` unit).
+
+    ``solved``: exact results of worlds already searched, by the world's hidden cards (late in
+    a two-player Zsíros deal every world is the same one)."""
+    import math
+
     from ..bots import bot_for
 
     bot = bot_for(state.game)
@@ -56,8 +62,15 @@ def action_values(state, seat: int, actions: list[dict], world_rng: random.Rando
 
         return [bot.value(_play_out(world.apply(a)), seat) for a in actions]
     if bot.exact_ready(world, "club"):
+        key = bot.world_key(world)
+        if solved is not None and key is not None and key in solved:
+            return solved[key]
         table: dict = {}
-        return [bot.exact_value(world, a, seat, table)[0] for a in actions]
+        mine = bot.side(world, seat)
+        values = [bot.search(bot.step(world, a), seat, mine, -math.inf, math.inf, table) for a in actions]
+        if solved is not None and key is not None:
+            solved[key] = values
+        return values
     playout_seed = world_rng.getrandbits(64)  # the same playout seed for every action of a world
     return [bot.playout(world, a, seat, random.Random(playout_seed))[0] for a in actions]
 
@@ -78,9 +91,9 @@ def evaluate(state, seat: int, worlds: int = 48, seed=0, actions: list[dict] | N
     actions = candidates(state, seat) if actions is None else actions
     rng = random.Random(f"puzzle:{seed}")
     n = len(actions)
-    table, wins = [], [0] * n
+    table, wins, solved = [], [0] * n, {}
     for i in range(worlds):
-        row = action_values(state, seat, actions, rng)
+        row = action_values(state, seat, actions, rng, solved)
         table.append(row)
         if stop_below is not None:
             top_value = max(row)
