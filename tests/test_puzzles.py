@@ -3,8 +3,9 @@
 - every puzzle of ``tutorials/puzzles/<file>.jsonl`` replays to an unfinished deal whose seat
   is to act, its answers are legal, its themes and clauses known, its id unique; at least
   1,000 per file; its themes are what the code derives from the position;
-- a sample (``SAMPLE`` per file) is re-judged over fresh sampled worlds here; all of them with
-  ``HCARDS_PUZZLES_LONG=1`` (or ``scripts/mine_puzzles.py --check``);
+- a sample (``SAMPLE`` per file) is re-judged over fresh sampled worlds here, all of them with
+  ``HCARDS_PUZZLES_LONG=1`` (or ``scripts/mine_puzzles.py --check``): at least ``QUORUM`` of
+  them must hold (a fresh sample has its own luck);
 - the miner is deterministic: the first puzzles mined again with the recorded seed are the
   file's first lines;
 - a try: legal or not (with the clause message in the learner's language), accepted or not;
@@ -98,7 +99,9 @@ def test_a_sample_holds_over_fresh_worlds(file):
     puzzles = miner.load(file)
     chosen = puzzles if LONG else sample(puzzles)
     failed = [m for m in (miner.verify(p, 32 if LONG else 24) for p in chosen) if m]
-    assert not failed, failed[:5]
+    # fresh worlds are a new sample of the same luck: a puzzle may miss once in a while, the
+    # set as a whole must hold (miner.QUORUM)
+    assert len(failed) <= (1 - miner.QUORUM) * len(chosen), failed[:5]
 
 
 def test_mining_is_deterministic_for_the_seed():
@@ -217,3 +220,12 @@ def test_each_game_has_its_page_in_every_language():
         for game in FILES:
             text = (ROOT / "docs" / lang / game / "puzzles.md").read_text(encoding="utf-8")
             assert f'<div data-hcards="puzzles" data-game="{game}"></div>' in text
+
+
+@pytest.mark.parametrize("name", ["puzzles", "rating", "puzzle_themes"])
+def test_doctests(name):
+    import doctest
+    import importlib
+
+    res = doctest.testmod(importlib.import_module(f"hcards_core.learn.{name}"))
+    assert res.failed == 0 and res.attempted > 0
