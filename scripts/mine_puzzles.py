@@ -92,14 +92,17 @@ def judge(state, seat, game_name, seed) -> dict | None:
     return {"answer": answer, "judged": confirm, "candidates": acts}
 
 
-def mine(file: str, seed: int, count: int, log=sys.stderr, save=None) -> tuple[list[dict], dict]:
+def mine(file: str, seed: int, count: int, log=sys.stderr, save=None, shard: tuple[int, int] = (0, 1),
+         whole_deals: bool = False) -> tuple[list[dict], dict]:
     """Mine ``count`` puzzles for ``file``; ``save(puzzles, stats)`` is called every 50 kept
-    (a long run leaves its work so far on disk)."""
+    (a long run leaves its work so far on disk). ``shard=(k, n)``: only the deals ``i`` with
+    ``i % n == k`` (``merge`` puts the shards together in deal order: the same puzzles as one
+    run); ``whole_deals``: finish the deal in which ``count`` is reached (a shard)."""
     configs = FILES[file]
     known = themes()
     out, stats = [], {"deals": 0, "positions": 0, "kept": 0, "per_table": {}}
     t0 = time.process_time()
-    i = saved = 0
+    i, saved = shard[0], 0
     while len(out) < count:
         game_name, players = configs[i % len(configs)]
         game, bot = get_game(game_name), bot_for(game_name)
@@ -110,7 +113,7 @@ def mine(file: str, seed: int, count: int, log=sys.stderr, save=None) -> tuple[l
         state = game.deal(session, cards, None, "deals[0]")
         actions: list[dict] = []
         table = stats["per_table"].setdefault(f"{game_name}-{players}", {"positions": 0, "kept": 0})
-        while not state.is_over and len(out) < count:
+        while not state.is_over and (whole_deals or len(out) < count):
             k = len(actions)
             for s in bot.optional_seats(state):
                 extra = bot.choose_optional(state, s, "beginner", random.Random(f"{seed}:{i}:{k}:call"))
@@ -142,9 +145,10 @@ def mine(file: str, seed: int, count: int, log=sys.stderr, save=None) -> tuple[l
             state = state.apply(move)
             actions.append(move)
         stats["deals"] += 1
-        i += 1
-        if save is not None and len(out) // 50 > saved:
-            saved = len(out) // 50
+        i += shard[1]
+        stats["next_deal"] = i
+        if save is not None and len(out) // 25 > saved:
+            saved = len(out) // 25
             save(out, {**stats, "kept": len(out), "cpu_seconds": round(time.process_time() - t0, 1), "partial": True})
         if i % 20 == 0:
             print(f"{file}: {i} deals, {stats['positions']} positions, {len(out)} kept, "
@@ -162,12 +166,44 @@ def write(file: str, puzzles: list[dict], stats: dict, seed: int, count: int) ->
         for p in puzzles:
             f.write(json.dumps(p, ensure_ascii=False, separators=(",", ":")) + "\n")
     os.replace(tmp, path)
-    manifest = {"command": f"scripts/mine_puzzles.py --game {file} --seed {seed} --count {count}",
+    manifest = {"command": f"scripts/mine_puzzles.py --game {file.split('.')[0]} --seed {seed} --count {count}",
                       "seed": seed, "count": len(puzzles), "share": SHARE,
-                      "margin": {g: MARGIN[g] for g, _ in FILES[file]},
+                      "margin": {g: MARGIN[g] for g, _ in FILES[file.split('.')[0]]},
                       "worlds": [SCREEN_WORLDS, CONFIRM_WORLDS], **stats}
     (OUT / f"{file}.meta.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
                                            encoding="utf-8")
+
+
+def deal_of(puzzle: dict) -> tuple[int, int]:
+    """(deal index, action index) of a puzzle, from its id ``<game>-<n>p-s<seed>-d<i>-a<k>``."""
+    d, a = puzzle["id"].rsplit("-", 2)[1:]
+    return int(d[1:]), int(a[1:])
+
+
+def merge(file: str, seed: int, count: int, shards: int) -> int:
+    """Put the shards' puzzles together in deal order, as one run would have kept them: deal
+    after deal while every deal so far is done, up to ``count``. Returns how many."""
+    parts, metas = [], []
+    for k in range(shards):
+        parts.extend(load(f"{file}.shard-{k}"))
+        metas.append(json.loads((OUT / f"{file}.shard-{k}.meta.json").read_text(encoding="utf-8")))
+    done = min(m["next_deal"] for m in metas)  # every deal below this one is mined
+    parts.sort(key=deal_of)
+    puzzles = [p for p in parts if deal_of(p)[0] < done][:count]
+    last = deal_of(puzzles[-1])[0] if puzzles else -1
+    stats = {"deals": last + 1, "positions": None, "kept": len(puzzles), "per_table": {},
+             "cpu_seconds": round(sum(m["cpu_seconds"] for m in metas), 1),
+             "shards": [{k: m[k] for k in ("deals", "positions", "kept", "cpu_seconds", "next_deal")} for m in metas],
+             "positions_in_shards": sum(m["positions"] for m in metas)}
+    for m in metas:
+        for table, n in m["per_table"].items():
+            row = stats["per_table"].setdefault(table, {"positions": 0, "kept": 0})
+            row["positions"] += n["positions"]
+    for p in puzzles:
+        table = f"{p['record']['game']}-{p['record']['players']}"
+        stats["per_table"][table]["kept"] += 1
+    write(file, puzzles, stats, seed, count)
+    return len(puzzles)
 
 
 def load(file: str) -> list[dict]:
@@ -256,11 +292,29 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=1200)
     ap.add_argument("--check", action="store_true", help="re-verify every puzzle against fresh worlds")
+    ap.add_argument("--shard", help="K/N: mine only the deals i with i %% N == K (then --merge N)")
+    ap.add_argument("--merge", type=int, metavar="N", help="put N shards together into <game>.jsonl")
     ap.add_argument("--worlds", type=int, default=32, help="--check: fresh worlds per puzzle")
     args = ap.parse_args(argv)
     files = [args.game] if args.game else sorted(FILES)
     if args.check:
         return check(files, args.worlds)
+    if args.merge:
+        for file in files:
+            n = merge(file, args.seed, args.count, args.merge)
+            print(json.dumps({"file": file, "kept": n}))
+            if n < args.count:
+                return 1
+        return 0
+    if args.shard:
+        k, n = (int(x) for x in args.shard.split("/"))
+        for file in files:
+            name = f"{file}.shard-{k}"
+            target = -(-args.count // n) + 40  # a little more than its part: shards differ in luck
+            puzzles, stats = mine(file, args.seed, target, shard=(k, n), whole_deals=True,
+                                  save=lambda out, st, name=name: write(name, out, st, args.seed, args.count))
+            write(name, puzzles, stats, args.seed, args.count)
+        return 0
     for file in files:
         puzzles, stats = mine(file, args.seed, args.count,
                               save=lambda out, st, file=file: write(file, out, st, args.seed, args.count))
