@@ -229,3 +229,17 @@ def test_doctests(name):
 
     res = doctest.testmod(importlib.import_module(f"hcards_core.learn.{name}"))
     assert res.failed == 0 and res.attempted > 0
+
+
+def test_shards_put_together_the_puzzles_of_one_run(tmp_path, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr(miner, "OUT", tmp_path)
+    shutil.copy(ROOT / "tutorials" / "puzzles" / "themes.json", tmp_path)
+    for k in range(2):
+        out, stats = miner.mine("ferbli", 5, 4, shard=(k, 2), whole_deals=True, log=open(os.devnull, "w"))
+        miner.write(f"ferbli.shard-{k}", out, stats, 5, 6)
+    assert miner.merge("ferbli", 5, 6, 2) == 6
+    single, _ = miner.mine("ferbli", 5, 6, log=open(os.devnull, "w"))
+    assert miner.load("ferbli") == single
+    assert json.loads((tmp_path / "ferbli.meta.json").read_text(encoding="utf-8"))["kept"] == 6
