@@ -93,16 +93,22 @@ def judge(state, seat, game_name, seed) -> dict | None:
 
 
 def mine(file: str, seed: int, count: int, log=sys.stderr, save=None, shard: tuple[int, int] = (0, 1),
-         whole_deals: bool = False) -> tuple[list[dict], dict]:
+         whole_deals: bool = False, resume: tuple[list, dict] | None = None) -> tuple[list[dict], dict]:
     """Mine ``count`` puzzles for ``file``; ``save(puzzles, stats)`` is called every 50 kept
     (a long run leaves its work so far on disk). ``shard=(k, n)``: only the deals ``i`` with
     ``i % n == k`` (``merge`` puts the shards together in deal order: the same puzzles as one
-    run); ``whole_deals``: finish the deal in which ``count`` is reached (a shard)."""
+    run); ``whole_deals``: finish the deal in which ``count`` is reached (a shard); ``resume``:
+    the puzzles and stats of an interrupted run of the same shard, continued from its next deal."""
     configs = FILES[file]
     known = themes()
     out, stats = [], {"deals": 0, "positions": 0, "kept": 0, "per_table": {}}
     t0 = time.process_time()
     i, saved = shard[0], 0
+    if resume is not None:
+        out = list(resume[0])
+        stats = {k: resume[1][k] for k in ("deals", "positions", "kept", "per_table")}
+        t0 -= resume[1]["cpu_seconds"]
+        i, saved = resume[1]["next_deal"], len(out) // 25
     while len(out) < count:
         game_name, players = configs[i % len(configs)]
         game, bot = get_game(game_name), bot_for(game_name)
@@ -311,7 +317,13 @@ def main(argv=None) -> int:
         for file in files:
             name = f"{file}.shard-{k}"
             target = -(-args.count // n) + 40  # a little more than its part: shards differ in luck
-            puzzles, stats = mine(file, args.seed, target, shard=(k, n), whole_deals=True,
+            meta = OUT / f"{name}.meta.json"
+            resume = None
+            if meta.exists():  # an interrupted run of this shard: go on from its next deal
+                before = json.loads(meta.read_text(encoding="utf-8"))
+                if before.get("seed") == args.seed and "next_deal" in before:
+                    resume = (load(name), before)
+            puzzles, stats = mine(file, args.seed, target, shard=(k, n), whole_deals=True, resume=resume,
                                   save=lambda out, st, name=name: write(name, out, st, args.seed, args.count))
             write(name, puzzles, stats, args.seed, args.count)
         return 0
