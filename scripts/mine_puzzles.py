@@ -200,7 +200,8 @@ def merge(file: str, seed: int, count: int, shards: int) -> int:
     stats = {"deals": last + 1, "positions": None, "kept": len(puzzles), "per_table": {},
              "cpu_seconds": round(sum(m["cpu_seconds"] for m in metas), 1),
              "shards": [{k: m[k] for k in ("deals", "positions", "kept", "cpu_seconds", "next_deal")} for m in metas],
-             "positions_in_shards": sum(m["positions"] for m in metas)}
+             "positions_in_shards": sum(m["positions"] for m in metas),
+             **({"partial": True} if len(puzzles) < count else {})}
     for m in metas:
         for table, n in m["per_table"].items():
             row = stats["per_table"].setdefault(table, {"positions": 0, "kept": 0})
@@ -319,6 +320,11 @@ def main(argv=None) -> int:
             target = -(-args.count // n) + 40  # a little more than its part: shards differ in luck
             meta = OUT / f"{name}.meta.json"
             resume = None
+            whole = OUT / f"{file}.meta.json"
+            if not meta.exists() and n == 1 and whole.exists():  # a partial one-process run: its deals so far
+                before = json.loads(whole.read_text(encoding="utf-8"))
+                if before.get("partial") and before.get("seed") == args.seed and "positions_in_shards" not in before:
+                    resume = (load(file), {**before, "next_deal": before.get("next_deal", before["deals"])})
             if meta.exists():  # an interrupted run of this shard: go on from its next deal
                 before = json.loads(meta.read_text(encoding="utf-8"))
                 if before.get("seed") == args.seed and "next_deal" in before:
