@@ -316,6 +316,8 @@ def main(argv=None) -> int:
     if args.shard:
         k, n = (int(x) for x in args.shard.split("/"))
         for file in files:
+            if math.gcd(n, len(FILES[file])) != 1:  # deal i plays table size i % sizes: a shard would get one size
+                ap.error(f"--shard: {file} has {len(FILES[file])} table sizes; take a number of shards prime to it")
             name = f"{file}.shard-{k}"
             target = -(-args.count // n) + 40  # a little more than its part: shards differ in luck
             meta = OUT / f"{name}.meta.json"
