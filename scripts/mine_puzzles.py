@@ -197,7 +197,7 @@ def merge(file: str, seed: int, count: int, shards: int) -> int:
     parts.sort(key=deal_of)
     puzzles = [p for p in parts if deal_of(p)[0] < done][:count]
     last = deal_of(puzzles[-1])[0] if puzzles else -1
-    stats = {"deals": last + 1, "positions": None, "kept": len(puzzles), "per_table": {},
+    stats = {"deals": last + 1, "positions": sum(m["positions"] for m in metas), "kept": len(puzzles), "per_table": {},
              "cpu_seconds": round(sum(m["cpu_seconds"] for m in metas), 1),
              "shards": [{k: m[k] for k in ("deals", "positions", "kept", "cpu_seconds", "next_deal")} for m in metas],
              "positions_in_shards": sum(m["positions"] for m in metas),
