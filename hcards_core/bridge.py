@@ -354,3 +354,4 @@ def _short(value) -> str:
 # The learning tools register their own browser functions (hcards_core/learn/); one import a line.
 from .learn import drills as _drills  # noqa: E402,F401 (registers its functions)
 from .learn import refute as _refute  # noqa: E402,F401 (registers its functions)
+from .learn import puzzles as _puzzles, rating as _rating  # noqa: E402,F401 (registers their functions)

@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills,refute] [--deals N] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills,refute,puzzles] [--deals N] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -689,11 +689,11 @@ def print_table(rows) -> None:
 # ================================================================ main
 
 
-def bench_play_pages(site: Path, quick: bool) -> dict:
-    """The Play pages (scripts/bench_play.py) on the built site in Chromium."""
+def in_chromium(site: Path, run) -> object:
+    """``run(browser, base_url)`` against the built site served as scripts/serve serves it,
+    in a fresh headless Chromium: the Play, Drills and Puzzles benches share it."""
     from playwright.sync_api import sync_playwright
 
-    play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
     httpd = make_server(str(site))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -701,12 +701,18 @@ def bench_play_pages(site: Path, quick: bool) -> dict:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
-                return play.bench_play(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", quick, log)
+                return run(browser, f"http://127.0.0.1:{httpd.server_address[1]}/")
             finally:
                 browser.close()
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def bench_play_pages(tree: Path, site: Path, quick: bool) -> dict:
+    """The Play pages (scripts/bench_play.py) on the built site in Chromium."""
+    play = load_module("bench_play", tree / "scripts/bench_play.py")
+    return in_chromium(site, lambda browser, base: play.bench_play(browser, base, quick, log))
 
 
 def bench_drills(tree: Path, site: Path | None, quick: bool) -> dict:
@@ -723,29 +729,21 @@ def bench_drills(tree: Path, site: Path | None, quick: bool) -> dict:
     if node.returncode:
         log("drills: the Pyodide run failed:\n" + node.stderr[-2000:])
     if site is not None:
-        from playwright.sync_api import sync_playwright
-
-        httpd = make_server(str(site))
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-                try:
-                    out["browser"] = mod.browser(browser, f"http://127.0.0.1:{httpd.server_address[1]}/", quick, log)
-                finally:
-                    browser.close()
-        finally:
-            httpd.shutdown()
-            httpd.server_close()
+        out["browser"] = in_chromium(site, lambda browser, base: mod.browser(browser, base, quick, log))
     return out
+
+
+def bench_puzzles_pages(tree: Path, site: Path, quick: bool) -> dict:
+    """The Puzzles pages (scripts/bench_puzzles.py): the time to the next puzzle."""
+    puzzles = load_module("bench_puzzles", tree / "scripts/bench_puzzles.py")
+    return in_chromium(site, lambda browser, base: puzzles.bench_puzzles(browser, base, quick, log))
 
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
     ap.add_argument("--only", default="core,browser,build,fuzz",
-                    help="comma-separated: core,browser,build,fuzz,bots,play,drills,refute (bots, play, drills and refute are not in the default run)")
+                    help="comma-separated: core,browser,build,fuzz,bots,play,drills,refute,puzzles (bots, play, drills, refute and puzzles are not in the default run)")
     ap.add_argument("--deals", type=int, default=None, help="bots: duplicate deals per match (default 2,000; --quick 20)")
     ap.add_argument("--positions", type=int, default=None, help="bots: positions timed per game, table size and tier")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
@@ -784,13 +782,20 @@ def main(argv: list[str]) -> int:
                 log("browser: skipped (no built site)")
             else:
                 results["browser"] = bench_browser(site, args.quick)
+        if "puzzles" in parts:
+            if site is None:
+                log("puzzles: building the site")
+                full = bench_build(tree, tmp / "site")
+                site = tmp / "site" if full["ok"] else None
+            if site is not None:
+                results["puzzles"] = bench_puzzles_pages(tree, site, args.quick)
         if "play" in parts:
             if site is None:
                 log("play: building the site")
                 full = bench_build(tree, tmp / "site")
                 site = tmp / "site" if full["ok"] else None
             if site is not None:
-                results["play"] = bench_play_pages(site, args.quick)
+                results["play"] = bench_play_pages(tree, site, args.quick)
         if "drills" in parts:
             if site is None:
                 log("drills: building the site")
@@ -808,6 +813,8 @@ def main(argv: list[str]) -> int:
         rows += load_module("bench_drills", tree / "scripts/bench_drills.py").rows(results["drills"], fmt, mark)
     if "refute" in results:
         rows += load_module("bench_refute", tree / "scripts/bench_refute.py").rows(results["refute"], fmt, mark)
+    if "puzzles" in results:
+        rows += load_module("bench_puzzles", tree / "scripts/bench_puzzles.py").rows(results["puzzles"], fmt, mark)
     results["table"] = [list(r) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")

@@ -28,6 +28,11 @@ UI_KEYS = (*data.EXERCISE_UI_KEYS, "rule", "loading", "failed")
 # the refutation's labels (tutorials/text/<lang>/refute.json, docs/assets/hcards-refute.js)
 REFUTE_UI = ("title", "wrong_line", "right_line", "prev", "next", "step", "first", "last", "key_step",
              "outcome", "loading", "failed", "world_note", "right_hidden")
+
+
+def refute_texts(lang: str) -> dict:
+    """The words of a refutation by play (hcards-refute.js), for every page that shows one."""
+    return {k: data.text(lang, "refute", k) for k in REFUTE_UI}
 # UI labels the core needs inside a payload (e.g. a generic "not this one"), by payload key.
 CORE_UI = {"_wrong_move": "ex_wrong_move", "_wrong_choice": "ex_wrong_choice", "_act_charge": "ex_act_charge",
            "_act_raise": "ex_act_raise", "_act_bet": "ex_act_bet", "_act_stop": "ex_act_stop",
@@ -117,7 +122,7 @@ def render(ex: dict, number: int, lang: str, links) -> str:
     if ex["kind"] == "move":
         info["refutations"] = refutations(ex)
         info["refute_seed"] = _book(ex["game"])["seed"]
-        info["refute_ui"] = {k: data.text(lang, "refute", k) for k in REFUTE_UI}
+        info["refute_ui"] = refute_texts(lang)
     html = [f'<section class="hc-exercise" id="{escape(eid)}" data-hcards="exercise" tabindex="-1">',
             f'<h2 class="hc-exercise-title">{escape(ui["ex_exercise"].format(n=number))}: {escape(t("title"))}</h2>',
             f'<p class="hc-ex-question">{escape(t("question"))}</p>',

@@ -27,6 +27,7 @@ import progress  # noqa: E402
 import guide  # noqa: E402
 import play  # noqa: E402
 import drills  # noqa: E402
+import puzzles  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -39,11 +40,18 @@ RENDERERS["checker"] = rulings.render_game  # docs/<lang>/checker.md: data-game=
 RENDERERS["progress"] = progress.render_game  # docs/<lang>/progress.md: data-game="all"
 RENDERERS["play"] = play.render_game  # docs/<lang>/<game>/play.md
 RENDERERS["drills"] = drills.render_game  # docs/<lang>/<game>/drills.md
+RENDERERS["puzzles"] = puzzles.render_game  # docs/<lang>/<game>/puzzles.md
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 
 def on_pre_build(config):
     tutorial_data.reload()
+    puzzles.load.cache_clear()
+
+
+def on_post_build(config, **kwargs):
+    """The mined puzzles into the built site, split for lazy loading (scripts/hooks/puzzles.py)."""
+    puzzles.write_data(Path(config["site_dir"]))
 
 
 def on_page_content(html, page, config, files):

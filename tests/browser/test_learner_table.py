@@ -30,7 +30,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 GAMES = ("zsiros", "filicau", "ferbli")
 WALKTHROUGHS = data.load_kind("walkthroughs")
 EXERCISES = data.load_kind("exercises")
-ORDER = ("", "walkthroughs/", "exercises/", "play/", "drills/", "rules/", "variants/")
+ORDER = ("", "walkthroughs/", "exercises/", "play/", "puzzles/", "drills/", "rules/", "variants/")
 
 
 def prefix(lang: str) -> str:
