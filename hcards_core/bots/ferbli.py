@@ -367,9 +367,9 @@ def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
             return do("vizi", "vizi_aces")
         if score >= 0.35:
             return do("vizi", "vizi_ferbli", total=_suited_total(cards))
-        if score >= 0.30:
+        if score >= PAY_START:  # an ace (two cards of one suit score higher)
             return do("vizi", "vizi_ace")
-        if score >= HIGH_START:  # PAY_START lies between a ten-valued card and an ace
+        if score >= HIGH_START:
             return do("fold", "fold_one_high")
         return do("fold", "fold_poor")
     if phase == "mehet":
