@@ -7,7 +7,9 @@ Standard library only; the same module runs on CPython and inside Pyodide (scrip
   (``hcards_core.bots.match``) of each tier against the one below and of beginner against
   random: win rate of the stronger tier, its 95 % interval, both scores;
 - ``times``: milliseconds per decision of each tier (median, p95) over positions taken from
-  beginner play (every decision of the seat to act with more than one legal action).
+  beginner play (every decision of the seat to act with more than one legal action);
+- ``recorded``: the last measured matches (``RECORDED``), to compare a fresh run with; each
+  match also reports its seed and CPU milliseconds per decision.
 
 ``sizes``: ``{"deals": N, "positions": P, "tables": [[game, players], …], "pairs": [[A, B], …],
 "time_tiers": [...], "matches": bool, "times": bool}``; a table whose game has no bot is
@@ -26,6 +28,23 @@ import time
 TABLES = [["zsiros", 2], ["zsiros", 4], ["filicau", 4], ["filko", 4], ["filko", 5], ["filko", 6],
           ["ferbli", 3], ["ferbli", 5]]
 PAIRS = [["beginner", "random"], ["club", "beginner"], ["expert", "club"]]
+SEED = 2026
+# The last measured duplicate matches (scripts/bench_bots.py, CPython 3.11, seed 2026, on the
+# shared 2-core machine under load): [game, players, tier A, tier B, deals, win rate of A, 95 %
+# interval, ms per decision of tier A (wall clock, mean; Zsíros club: the median)]. Printed with every run as ``recorded`` so a fresh
+# run can be compared with them; a run with fewer deals than the 2,000 says so here.
+RECORDED = [
+    ["zsiros", 2, "beginner", "random", 2000, 0.9253, [0.9165, 0.9341], 0.3],
+    ["zsiros", 4, "beginner", "random", 2000, 0.8965, [0.8859, 0.9071], 0.3],
+    ["filicau", 4, "beginner", "random", 2000, 0.8147, [0.7999, 0.8295], 0.6],
+    ["filko", 4, "beginner", "random", 2000, 0.8275, [0.8135, 0.8415], 0.4],
+    ["filko", 5, "beginner", "random", 2000, 0.6512, [0.6315, 0.6709], 0.5],
+    ["filko", 6, "beginner", "random", 2000, 0.685, [0.6672, 0.7028], 0.3],
+    ["ferbli", 3, "beginner", "random", 2000, 0.7358, [0.7201, 0.7515], 1.3],
+    ["ferbli", 5, "beginner", "random", 2000, 0.754, [0.7377, 0.7703], 1.3],
+    ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
+    ["ferbli", 3, "club", "beginner", 400, 0.5238, [0.4911, 0.5565], 217.0],  # +539 chips, not yet 60 %
+]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],
         "matches": True, "times": True}
 
@@ -79,15 +98,20 @@ def run(sizes: dict | None = None, quick: bool = False) -> dict:
         spec.update(deals=20, positions=10)
     spec.update(sizes or {})
     out = {"python": sys.version.split()[0], "platform": platform.platform(), "deals": spec["deals"],
+           "recorded": [dict(zip(("game", "players", "tier_a", "tier_b", "deals", "win_rate", "ci95",
+                                  "ms_per_decision_a"), row)) for row in RECORDED],
            "matches": [], "times": []}
     tables = [t for t in spec["tables"] if bot_for(t[0]) is not None]
     out["skipped"] = [t for t in spec["tables"] if t not in tables]
     for game, players in tables:
         if spec["matches"]:
             for a, b in spec["pairs"]:
-                t0 = time.perf_counter()
-                res = run_match(game, (a, b), deals=spec["deals"], players=players, seed=2026)
-                res.update(game=game, players=players, seconds=round(time.perf_counter() - t0, 1))
+                t0, c0, timings = time.perf_counter(), time.process_time(), {}
+                res = run_match(game, (a, b), deals=spec["deals"], players=players, seed=SEED, timings=timings)
+                decisions = sum(len(v) for v in timings.values())
+                res.update(game=game, players=players, seed=SEED, seconds=round(time.perf_counter() - t0, 1),
+                           cpu_seconds=round(time.process_time() - c0, 1),
+                           cpu_ms_per_decision=round(1000 * (time.process_time() - c0) / max(1, decisions), 2))
                 out["matches"].append(res)
                 print(f"bench_bots: {game} {players} {a}-{b}: {res['win_rate']} {res['ci95']}",
                       file=sys.stderr, flush=True)

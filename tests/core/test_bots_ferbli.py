@@ -249,7 +249,15 @@ def test_club_folds_hopeless_and_plays_strong_hands():
     s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "go_on"})
     s = s.apply({"seat": 0, "act": "look"})
     action, expl = BOT.choose(s, 0, "club", random.Random(3), 40)
-    assert action["act"] == "bet" and expl["equity"] == 1.0
+    assert expl["equity"] == 1.0 and action["act"] in ("bet", "check")
+    if action["act"] == "check":  # a check-raise: only when it is worth more than every bet
+        values = {row["action"]["act"]: row["value"] for row in expl["actions"] if row["action"]["act"] != "bet"}
+        assert values["check"] > max(row["value"] for row in expl["actions"] if row["action"]["act"] == "bet")
+        s = s.apply(action).apply({"seat": 1, "act": "look"}).apply({"seat": 1, "act": "bet", "amount": 2})
+        action, _ = BOT.choose(s, 0, "club", random.Random(3), 40)
+        assert action["act"] == "pay"
+        action, _ = BOT.choose(s.apply(action), 0, "club", random.Random(3), 40)
+        assert action["act"] == "raise"
     s = deal(2, ["8a 8l 7h 7b", "Aa Ka Oa Ua"], dealer=1)
     s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "go_on"}).apply({"seat": 0, "act": "look"})
     s = s.apply({"seat": 0, "act": "check"}).apply({"seat": 1, "act": "look"}).apply({"seat": 1, "act": "bet", "amount": 2})
