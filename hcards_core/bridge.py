@@ -352,3 +352,4 @@ def _short(value) -> str:
 
 
 # The learning tools register their own browser functions (hcards_core/learn/); one import a line.
+from .learn import memory as _memory  # noqa: E402,F401 (registers its functions)
