@@ -26,6 +26,7 @@ import exercises  # noqa: E402
 import progress  # noqa: E402
 import guide  # noqa: E402
 import play  # noqa: E402
+import memory  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -37,6 +38,7 @@ RENDERERS = {"walkthroughs": walkthroughs.render_game, "exercises": exercises.re
 RENDERERS["checker"] = rulings.render_game  # docs/<lang>/checker.md: data-game="all"
 RENDERERS["progress"] = progress.render_game  # docs/<lang>/progress.md: data-game="all"
 RENDERERS["play"] = play.render_game  # docs/<lang>/<game>/play.md
+RENDERERS.update(memory.RENDERERS)  # review, mastery (game overviews), transfer (progress), classroom
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 
