@@ -115,8 +115,8 @@ function transfer(root) {
     saveProgress("exercises", exercises);
     saveProgress("walkthroughs", walkthroughs);
     for (const list of document.querySelectorAll(".hc-progress")) show(list);
-    await refresh({ start: true });
     say(fill(texts.file_imported, { name: data.name, added: merged.added, known: merged.known }));
+    refresh({ start: true }); // the memory follows the merged log (in the worker)
   });
 }
 

@@ -59,12 +59,11 @@ def clauses_json() -> dict:
 
 
 def game_clauses(game: str) -> list[str]:
-    """The game's rules clauses a learner can be asked about: every numbered clause of its
-    rules page, without the worked examples (EX-…) and, where a section has sub-clauses, without
-    the section's own number."""
-    ids = [c for c in clauses_json()[game]["rules"] if not c.startswith("EX-")]
-    parents = {c.rsplit(".", 1)[0] for c in ids if "." in c}
-    return [c for c in ids if c not in parents]
+    """The game's rules clauses a learner can be asked about: the numbered clauses of its rules
+    page (``Z-4.3``), without the conventions of section 0 and the sections that only point
+    elsewhere (worked examples, variants)."""
+    return [c for c in clauses_json()[game]["rules"]
+            if "." in c and not c.startswith("EX-") and not c.split(".")[0].endswith("-0")]
 
 
 def sections(game: str, lang: str) -> list[tuple[str, str]]:

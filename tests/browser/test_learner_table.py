@@ -220,7 +220,7 @@ def test_clause_ids_never_break_and_have_no_bullets(page, server):
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_navigation_in_learning_order_and_next_steps(page, server, lang):
     page.set_viewport_size({"width": 1280, "height": 900})
-    path = [""] + [f"{g}/{p}" for g in GAMES for p in ORDER] + ["progress/"]
+    path = [""] + [f"{g}/{p}" for g in GAMES for p in ORDER] + ["progress/", "review/"]
     page.goto(f"{server}{prefix(lang)}")
     hrefs = page.eval_on_selector_all(".md-sidebar--primary a.md-nav__link",
                                       "els => els.map(a => new URL(a.href).pathname)")
