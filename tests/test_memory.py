@@ -198,3 +198,13 @@ if (blocked.length) {{ console.error("network:", blocked); process.exit(3); }}
     reply = json.loads(reply)
     assert reply["ok"], reply
     assert reply["value"] == mem.update(log)
+
+
+def test_a_broken_memory_is_rebuilt_from_the_log():
+    """The browser's memory is a cache of the log: a copy that cannot be read is made again."""
+    log = [answer("a", ["Z-4.3"], False, T0)]
+    good = mem.update(log)
+    for broken in ({**good, "cards": {"clause:Z-4.3": {"state": "x"}}}, {**good, "applied": "x"},
+                   {**good, "cards": {"clause:Z-4.3": {**good["cards"]["clause:Z-4.3"], "due": "soon"}}}):
+        assert call("memory_update", log=log, memory=broken) == good
+    assert mem.update([answer("a", ["Z-4.3"], False, 10**18)])["skipped"] == 1  # no year 31,000

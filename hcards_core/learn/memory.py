@@ -30,6 +30,7 @@ KINDS = ("exercise", "puzzle", "drill")
 AGAIN, HARD, GOOD = 1, 2, 3
 MISSED_KEPT = 5  # per card, the items last answered wrong (the review deck links them)
 FORMAT = "hcards-progress"
+LATEST = 4_102_444_800_000  # 2100-01-01 in ms: a later answer time is a broken entry
 
 _scheduler = None
 
@@ -67,7 +68,7 @@ def rating_of(answer: dict) -> int:
 def valid_answer(a) -> bool:
     """An answer the log may hold: the ``hcards:answer`` detail (docs: README, Progress)."""
     return (isinstance(a, dict) and a.get("kind") in KINDS and isinstance(a.get("id"), str) and a["id"]
-            and isinstance(a.get("game"), str) and isinstance(a.get("at"), int) and not isinstance(a["at"], bool)
+            and isinstance(a.get("game"), str) and type(a.get("at")) is int and 0 <= a["at"] < LATEST
             and isinstance(a.get("correct"), bool)
             and isinstance(a.get("clauses"), list) and all(isinstance(c, str) and c for c in a["clauses"])
             and isinstance(a.get("themes", []), list) and all(isinstance(t, str) and t for t in a.get("themes", [])))
@@ -129,19 +130,33 @@ def update(log: list, memory: dict | None = None) -> dict:
     is extended rather than rebuilt."""
     answers = sorted({answer_key(a): a for a in log if valid_answer(a)}.values(), key=answer_key)
     skipped = len(log) - len(answers)
-    start = 0
-    if (memory and memory.get("version") == VERSION and 0 < memory.get("applied", 0) <= len(answers)
-            and list(answer_key(answers[memory["applied"] - 1])) == memory.get("last")):
-        memory = json.loads(json.dumps(memory))
-        start = memory["applied"]
-    else:
+    memory = _extended(answers, memory) if memory else None
+    if memory is None:
         memory = empty()
-    for a in answers[start:]:
-        review(memory, a)
+        for a in answers:
+            review(memory, a)
     memory["applied"] = len(answers)
     memory["last"] = list(answer_key(answers[-1])) if answers else None
     memory["skipped"] = skipped
     return memory
+
+
+def _extended(answers: list[dict], memory: dict) -> dict | None:
+    """``memory`` (made from the start of ``answers``) with the rest of them, or None when it was
+    not made from them or cannot be read (the browser's copy is only a cache: rebuilt then)."""
+    try:
+        applied = memory["applied"]
+        if (memory.get("version") != VERSION or not 0 < applied <= len(answers)
+                or list(answer_key(answers[applied - 1])) != memory.get("last")):
+            return None
+        if not all(type(c["due"]) is int and c["state"] in (1, 2, 3) for c in memory["cards"].values()):
+            return None
+        memory = json.loads(json.dumps(memory))
+        for a in answers[applied:]:
+            review(memory, a)
+        return memory
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
+        return None
 
 
 def due(memory: dict, until: int) -> list[dict]:

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import tutorial_data as data  # noqa: E402
 from hcards_core.learn import memory as mem  # noqa: E402
-from test_site_quality import axe_source, describe, run_axe  # noqa: E402
+from test_site_quality import AXE_JS, describe, run_axe  # noqa: E402
 
 LANGS = [("en", ""), ("ja", "ja/")]
 READY = "html[data-hcards-status=ready]"
@@ -200,7 +200,7 @@ def test_class_page_reads_two_files(page, server, lang, path, tmp_path):
 
 @pytest.mark.parametrize("lang, path", LANGS)
 def test_review_and_class_pages_are_axe_clean(page, server, lang, path, tmp_path):
-    source = axe_source()
+    source = AXE_JS.read_text("utf-8")
     page.goto(f"{server}{path}review/")
     page.locator(".hc-review-summary").wait_for()
     page.wait_for_function(f"document.querySelector('.hc-review-summary').textContent === {json.dumps(t(lang, 'review_none'))}")
