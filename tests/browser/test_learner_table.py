@@ -220,7 +220,7 @@ def test_clause_ids_never_break_and_have_no_bullets(page, server):
 @pytest.mark.parametrize("lang", ["en", "fa"])
 def test_navigation_in_learning_order_and_next_steps(page, server, lang):
     page.set_viewport_size({"width": 1280, "height": 900})
-    path = [""] + [f"{g}/{p}" for g in GAMES for p in ORDER] + ["progress/", "review/"]
+    path = [""] + [f"{g}/{p}" for g in GAMES for p in ORDER] + ["progress/"]
     page.goto(f"{server}{prefix(lang)}")
     hrefs = page.eval_on_selector_all(".md-sidebar--primary a.md-nav__link",
                                       "els => els.map(a => new URL(a.href).pathname)")
@@ -228,6 +228,8 @@ def test_navigation_in_learning_order_and_next_steps(page, server, lang):
     listed = [h[len(base):] for h in hrefs if h.startswith(base)]
     positions = [listed.index(p) for p in path]
     assert positions == sorted(positions), listed
+    # the review deck right after the progress page, the Class page right after the teachers'
+    assert listed[listed.index("progress/") + 1] == "review/" and listed[listed.index("teachers/") + 1] == "class/", listed
     # every page on the path ends with a "next step" link to the page after it
     label = data.text(lang, "guide", "next_step")
     for here, there in zip(path, path[1:]):
