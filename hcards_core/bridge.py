@@ -355,3 +355,4 @@ def _short(value) -> str:
 from .learn import drills as _drills  # noqa: E402,F401 (registers its functions)
 from .learn import refute as _refute  # noqa: E402,F401 (registers its functions)
 from .learn import puzzles as _puzzles, rating as _rating  # noqa: E402,F401 (registers their functions)
+from .learn import memory as _memory  # noqa: E402,F401 (registers its functions)

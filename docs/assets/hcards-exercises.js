@@ -181,6 +181,13 @@ class Exercise {
       });
       clearTimeout(waiting);
       this.show(value, answer);
+      // Every judged answer, for the spaced-repetition memory (hcards-memory.js): "correct" is
+      // right at the first answer of this visit (or since the reset).
+      this.answered = (this.answered || 0) + 1;
+      document.dispatchEvent(new CustomEvent("hcards:answer", { detail: {
+        kind: "exercise", id: this.id, game: this.info.exercise.record?.game || this.info.game, clauses: [this.info.exercise.rule],
+        themes: [], correct: !!value.correct && this.answered === 1, right: !!value.correct, hints: this.shownHints, answer,
+        lang: this.info.lang, at: Date.now() } }));
     } catch (err) {
       clearTimeout(waiting);
       // Only a refused move is the learner's business (it comes back as feedback, not as an
@@ -270,6 +277,7 @@ class Exercise {
     this.feedback.replaceChildren();
     this.hintList.replaceChildren();
     this.shownHints = 0;
+    this.answered = 0;
     this.hintBtn.disabled = false;
     this.hintBtn.textContent = this.ui.ex_hint;
     this.root.querySelector(".hc-ex-revealed")?.remove();

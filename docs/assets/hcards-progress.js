@@ -1,8 +1,11 @@
 // The progress page: marks each walkthrough and exercise this browser has done (the progress the
 // walkthroughs and exercises keep in localStorage), counts them per game and points the
-// "continue" button to the first one not done yet, in the learning order of the page.
+// "continue" button to the first one not done yet, in the learning order of the page; and
+// exports and imports the learner's progress as a file (below).
 
-import { fill, loadProgress } from "./hcards-ui.js";
+import { fill, loadProgress, saveProgress } from "./hcards-ui.js";
+import { KEYS, loadLog, loadMemory, refresh, saveLog } from "./hcards-memory.js";
+import { makeFile, mergeLogs, mergeProgress, readFile } from "./hcards-progress-file.js";
 
 function show(root) {
   const texts = JSON.parse(root.querySelector("script.hc-data").textContent);
@@ -46,3 +49,75 @@ function show(root) {
 }
 
 for (const root of document.querySelectorAll(".hc-progress")) show(root);
+
+// ---------------------------------------------------------------- the progress file
+// Export: the learner's name (asked), the answer log, the memory and the page's progress maps,
+// with a SHA-256 checksum over the canonical form (hcards-progress-file.js). Import: a file
+// that is malformed or was edited is refused with the problem named; a good one is merged
+// into what is here (answers by id and time, solved/done kept), never replacing it.
+
+function slug(name) {
+  return name.normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").toLowerCase() || "learner";
+}
+
+function transfer(root) {
+  const { texts, lang } = JSON.parse(root.querySelector("script.hc-data").textContent);
+  const statusLine = root.querySelector(".hc-transfer-status");
+  const say = (text, bad = false) => {
+    statusLine.textContent = text;
+    statusLine.classList.toggle("hc-error", bad);
+    statusLine.setAttribute("role", bad ? "alert" : "status");
+  };
+  const nameInput = root.querySelector(".hc-export input");
+  try { nameInput.value = localStorage.getItem(KEYS.learner) || ""; } catch { /* no storage */ }
+
+  root.querySelector(".hc-export").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = nameInput.value.trim();
+    if (!name) {
+      say(texts.file_name_missing, true);
+      nameInput.focus();
+      return;
+    }
+    try { localStorage.setItem(KEYS.learner, name); } catch { /* the file still gets the name */ }
+    const memory = (await refresh({ start: true })) || loadMemory() || { version: 1, cards: {} };
+    const log = loadLog();
+    const progress = { exercises: loadProgress("exercises"), walkthroughs: loadProgress("walkthroughs") };
+    const data = await makeFile({ name, log, memory, progress, lang });
+    const file = `hcards-progress-${slug(name)}-${data.exported.slice(0, 10)}.json`;
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+    const a = Object.assign(document.createElement("a"), { href: url, download: file });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    say(fill(texts.file_exported, { file, answers: log.length }));
+  });
+
+  const input = root.querySelector(".hc-import");
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    if (!file) return;
+    const result = await readFile(await file.text());
+    input.value = "";
+    if (!result.ok) {
+      say(fill(texts[`file_${result.problem}`], { file: file.name, field: result.field || "" }), true);
+      return;
+    }
+    const { data } = result;
+    const merged = mergeLogs(loadLog(), data.log);
+    const exercises = mergeProgress(loadProgress("exercises"), data.progress?.exercises);
+    const walkthroughs = mergeProgress(loadProgress("walkthroughs"), data.progress?.walkthroughs);
+    if (!saveLog(merged.log)) {
+      say(texts.file_storage, true);
+      return;
+    }
+    saveProgress("exercises", exercises);
+    saveProgress("walkthroughs", walkthroughs);
+    for (const list of document.querySelectorAll(".hc-progress")) show(list);
+    say(fill(texts.file_imported, { name: data.name, added: merged.added, known: merged.known }));
+    refresh({ start: true }); // the memory follows the merged log (in the worker)
+  });
+}
+
+for (const root of document.querySelectorAll(".hc-transfer")) transfer(root);

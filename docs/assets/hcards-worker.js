@@ -10,8 +10,8 @@ const LOCK_ENTRY = "hcards-core"; // the wheel's entry in pyodide-lock.json (scr
 // fetched with that checksum as its Subresource Integrity, so the browser refuses a file that
 // does not match, while Pyodide boots; then Pyodide unpacks it. (loadPackage() would do the
 // same checks, but only after the boot, and its installer added ~0.2 s: scripts/bench.)
-async function fetchWheel(lock) {
-  const entry = (await lock).packages[LOCK_ENTRY];
+async function fetchWheel(lock, name = LOCK_ENTRY) {
+  const entry = (await lock).packages[name];
   const bytes = entry.sha256.match(/../g).map((h) => parseInt(h, 16));
   const integrity = `sha256-${btoa(String.fromCharCode(...bytes))}`;
   let response;
@@ -45,9 +45,24 @@ async function boot() {
   const bridge = pyodide.pyimport("hcards_core.bridge");
   lap("import");
   const handle = bridge.handle;
+  lazy.install = (wheel) => pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  lazy.lock = lock;
   const version = JSON.parse(handle(JSON.stringify({ fn: "ping" }))).value.version;
   postMessage({ type: "ready", ms: performance.now() - t0, version, phases });
   return handle;
+}
+
+// Wheels a few functions need, fetched (checked against the lock like the core's) and unpacked
+// the first time one of them is called: the spaced-repetition memory's scheduler.
+const LAZY = { memory_: ["typing-extensions", "fsrs"] };
+const lazy = { loaded: {} };
+function needs(request) {
+  const prefix = Object.keys(LAZY).find((p) => request.startsWith(`{"fn":"${p}`));
+  if (!prefix) return null;
+  lazy.loaded[prefix] ??= Promise.all(LAZY[prefix].map((name) => fetchWheel(lazy.lock, name)))
+    .then((wheels) => wheels.forEach(lazy.install))
+    .catch((err) => { delete lazy.loaded[prefix]; throw err; });
+  return lazy.loaded[prefix];
 }
 
 const booting = boot();
@@ -59,6 +74,7 @@ self.onmessage = async (event) => {
   const t0 = performance.now();
   try {
     const handle = await booting;
+    await needs(request);
     response = handle(request);
   } catch (err) {
     response = JSON.stringify({

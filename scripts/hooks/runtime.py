@@ -40,6 +40,10 @@ log = logging.getLogger("mkdocs.hooks.runtime")
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
+# Third-party wheels the site ships as they are (scripts/site-requirements.txt; scripts/setup
+# downloads them): entry name in the lock → the module it provides.
+SITE_WHEELS = ROOT / ".cache" / "site-wheels"
+SHIPPED = {"fsrs": "fsrs", "typing-extensions": "typing_extensions"}
 
 # What loadPyodide() fetches in a browser: the ES module, the Emscripten module, the
 # WebAssembly binary, the standard library, and the lock file (rewritten below).
@@ -133,7 +137,7 @@ def add_bytecode(wheel: Path, work: Path) -> None:
         new.writestr(record_name, "\n".join(rows) + "\n")
 
 
-def lock_entry(wheel: Path) -> dict:
+def lock_entry(wheel: Path, module: str = PACKAGE) -> dict:
     name, version = wheel.name.split("-")[:2]
     return {
         "name": name,
@@ -142,7 +146,7 @@ def lock_entry(wheel: Path) -> dict:
         "install_dir": "site",
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "package_type": "package",
-        "imports": [PACKAGE],
+        "imports": [module],
         "depends": [],
         "unvendored_tests": False,
         "tool": {},
@@ -169,8 +173,19 @@ def install_runtime(site_dir: Path) -> Path:
     # only point at files that are not there.
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text("utf-8"))
     lock = {"info": npm_lock["info"], "packages": {"hcards-core": lock_entry(dest / wheel.name)}}
+    for entry, module in SHIPPED.items():
+        lock["packages"][entry] = lock_entry(ship_wheel(module, dest), module)
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
     return dest
+
+
+def ship_wheel(module: str, dest: Path) -> Path:
+    """Copy the downloaded wheel of ``module`` (scripts/site-requirements.txt) into ``dest``."""
+    found = sorted(SITE_WHEELS.glob(f"{module}-*-py3-none-any.whl"))
+    if not found:
+        raise SystemExit(f"{SITE_WHEELS}/{module}-*.whl is missing: run scripts/setup")
+    shutil.copy2(found[-1], dest / found[-1].name)
+    return dest / found[-1].name
 
 
 # ---------------------------------------------------------------- MkDocs events

@@ -28,6 +28,7 @@ import guide  # noqa: E402
 import play  # noqa: E402
 import drills  # noqa: E402
 import puzzles  # noqa: E402
+import memory  # noqa: E402
 
 
 class Links(NamedTuple):
@@ -41,6 +42,7 @@ RENDERERS["progress"] = progress.render_game  # docs/<lang>/progress.md: data-ga
 RENDERERS["play"] = play.render_game  # docs/<lang>/<game>/play.md
 RENDERERS["drills"] = drills.render_game  # docs/<lang>/<game>/drills.md
 RENDERERS["puzzles"] = puzzles.render_game  # docs/<lang>/<game>/puzzles.md
+RENDERERS.update(memory.RENDERERS)  # review, mastery (game overviews), transfer (progress), classroom
 PLACEHOLDER = re.compile(r'<div data-hcards="(?P<kind>[a-z]+)" data-game="(?P<game>[a-z]+)">\s*</div>')
 
 

@@ -228,6 +228,8 @@ def test_navigation_in_learning_order_and_next_steps(page, server, lang):
     listed = [h[len(base):] for h in hrefs if h.startswith(base)]
     positions = [listed.index(p) for p in path]
     assert positions == sorted(positions), listed
+    # the review deck right after the progress page, the Class page right after the teachers'
+    assert listed[listed.index("progress/") + 1] == "review/" and listed[listed.index("teachers/") + 1] == "class/", listed
     # every page on the path ends with a "next step" link to the page after it
     label = data.text(lang, "guide", "next_step")
     for here, there in zip(path, path[1:]):
