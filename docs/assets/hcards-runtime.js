@@ -9,13 +9,18 @@
 // scripts/theme/main.html) and this module adopts it; elsewhere the worker starts on the first
 // interaction with a widget or at the first idle moment after this script runs (at most 50 ms
 // later), whichever comes first. Pages without widgets never start Python.
+//
+// Python starts once per visit: links between pages of the same language open through
+// Material's instant navigation (the page's content is swapped, the document and so the worker
+// stay), see "Pages" below. A module a page runs (a widget script in extra_javascript, or one a
+// hook prints into the content) runs again, as a fresh instance, for every page shown.
 
 const assets = new URL("./", import.meta.url);
 const listeners = new Set();
 const pending = new Map();
 let worker = null;
 let nextId = 1;
-const state = { status: "idle", readyMs: null, phases: null, version: null, message: null };
+const state = { status: "idle", readyMs: null, phases: null, version: null, message: null, progress: null };
 
 export class HcardsError extends Error {
   constructor(error) {
@@ -26,6 +31,7 @@ export class HcardsError extends Error {
   }
 }
 
+// The worker reports its download as it goes ({type: "progress", loaded, total} in bytes).
 function setStatus(status, extra = {}) {
   Object.assign(state, extra, { status });
   document.documentElement.dataset.hcardsStatus = status;
@@ -33,7 +39,9 @@ function setStatus(status, extra = {}) {
   document.dispatchEvent(new CustomEvent("hcards:status", { detail: { ...state } }));
 }
 
-export function onStatus(fn) {
+// A listener belongs to the page shown (dropped when the reader moves on) unless persistent.
+export function onStatus(fn, { persistent = false } = {}) {
+  if (persistent) fn.persistent = true;
   listeners.add(fn);
   fn({ ...state });
   return () => listeners.delete(fn);
@@ -55,12 +63,16 @@ export function start() {
     early = boot.early.splice(0);
   } else {
     performance.mark("hcards:start"); // scripts/bench: when the worker was started
-    worker = new Worker(new URL("hcards-worker.js", assets), { type: "module" });
+    // from a blob: URL, so that it belongs to the page's service worker (scripts/theme/main.html)
+    const url = new URL("hcards-worker.js", assets).href;
+    const source = URL.createObjectURL(new Blob([`import ${JSON.stringify(url)};`], { type: "text/javascript" }));
+    worker = new Worker(source, { type: "module" });
   }
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.type === "ready") return setStatus("ready", { readyMs: msg.ms, phases: msg.phases, version: msg.version });
     if (msg.type === "failed") return setStatus("failed", { message: msg.message });
+    if (msg.type === "progress") return state.status === "loading" && setStatus("loading", { progress: { loaded: msg.loaded, total: msg.total } });
     const entry = pending.get(msg.id);
     if (!entry) return;
     pending.delete(msg.id);
@@ -73,8 +85,9 @@ export function start() {
 }
 
 // A widget calls widgetReady(root) once Python has answered its first call for it: the root
-// gets data-hcards-answered and the page a performance mark "hcards:ready" (first widget
-// only). scripts/bench and the browser tests read these; they change nothing else.
+// gets data-hcards-answered and the page a performance mark "hcards:ready" (first widget of
+// the page shown: an instant navigation clears it). scripts/bench and the browser tests read
+// these; they change nothing else.
 export function widgetReady(root) {
   if (root.dataset.hcardsAnswered) return;
   root.dataset.hcardsAnswered = "1";
@@ -94,12 +107,30 @@ export function call(fn, args = {}) {
 
 const lang = (document.documentElement.lang || "en").slice(0, 2);
 let stringsPromise = null;
-function strings() {
+export function strings() {
   stringsPromise ??= fetch(new URL(`i18n/${lang}.json`, assets))
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.status))))
     .catch(() => fetch(new URL("i18n/en.json", assets)).then((r) => r.json()));
   return stringsPromise;
 }
+
+// "1.2 MB": a byte count as a learner reads it, in the page's language's digits.
+export function megabytes(bytes) {
+  return `${(bytes / 1e6).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
+
+// The rules engine's state in words: "The rules engine is loading… 2.1 of 4.4 MB".
+export function statusText(t, s) {
+  if (s.status === "loading" && s.progress && s.progress.total) {
+    return fill(t.status_progress, { loaded: megabytes(s.progress.loaded), total: megabytes(s.progress.total) });
+  }
+  return {
+    idle: t.status_idle, loading: t.status_loading, ready: t.status_ready,
+    failed: `${t.status_failed} ${s.message || ""}`.trim(),
+  }[s.status];
+}
+
+export const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
 // el("a", {href, text: "…", hidden: true}, child…): an attribute that is false, null or
 // undefined is left out, true sets it empty; null and undefined children are skipped.
@@ -135,10 +166,7 @@ async function cardNames(root, t) {
 
   onStatus((s) => {
     statusLine.dataset.status = s.status;
-    statusLine.textContent = {
-      idle: t.status_idle, loading: t.status_loading, ready: t.status_ready,
-      failed: `${t.status_failed} ${s.message || ""}`.trim(),
-    }[s.status];
+    statusLine.textContent = statusText(t, s);
   });
 
   let asked = 0;
@@ -187,5 +215,149 @@ async function enhance() {
   }
 }
 
-window.hcards = { call, start, status, onStatus, widgetReady, HcardsError };
+// ---------------------------------------------------------------- the engine's progress
+
+// While the engine loads on a page with widgets, one indicator says so where the reader looks
+// (fixed at the foot of the window), with the download in MB, and goes once it is ready.
+let indicator = null;
+async function showProgress() {
+  if (indicator || !document.querySelector("[data-hcards], .hc-walkthrough, .hc-exercise, .hc-checker")) return;
+  const t = await strings();
+  const text = el("span", { class: "hcards-progress-text" });
+  const bar = el("progress", { class: "hcards-progress-bar", max: "1", "aria-label": t.status_loading });
+  indicator = el("div", { class: "hcards-progress", role: "status", "aria-live": "polite" }, text, bar);
+  document.body.append(indicator);
+  const off = onStatus((s) => {
+    text.textContent = statusText(t, s);
+    if (s.progress && s.progress.total) bar.value = Math.min(1, s.progress.loaded / s.progress.total);
+    else bar.removeAttribute("value");
+    indicator.hidden = !(s.status === "loading" || s.status === "failed");
+    if (s.status === "ready") {
+      indicator.remove();
+      off();
+    }
+  }, { persistent: true });
+}
+
+// ---------------------------------------------------------------- pages
+
+// Links between pages of the same language open by Material's instant navigation: the content
+// is fetched and swapped, and the document — with the Python worker — stays. Material decides
+// which links it may open that way from sitemap.xml, which needs the site's absolute URL
+// (site_url); this site works at any address and under any sub-path, so it routes the links
+// itself and hands the URL to Material (location$), which fetches, swaps and scrolls as it does
+// for its own. A link into another language loads in full: <html lang>, <body dir> (Persian is
+// right to left), the search index and the UI strings are the page's language.
+const root = new URL("../", assets); // the site's root: assets/ sits there
+const languages = new Map(); // hreflang -> folder prefix ("" for the default language)
+for (const a of document.querySelectorAll(".md-select__link[hreflang]")) {
+  const path = a.href.startsWith(root.href) ? a.href.slice(root.href.length) : "";
+  languages.set(a.hreflang, path.startsWith(`${a.hreflang}/`) ? `${a.hreflang}/` : "");
+}
+
+// The folder of the page's language ("" for the default language, else "hu/" …), as a URL.
+export function languageRoot() {
+  return new URL(languages.get(languageOf(new URL(location.href))) || "", root);
+}
+
+export function languageOf(url) {
+  if (!url.href.startsWith(root.href)) return null;
+  const path = url.href.slice(root.href.length);
+  let fallback = null;
+  for (const [code, prefix] of languages) {
+    if (prefix && path.startsWith(prefix)) return code;
+    if (!prefix) fallback = code;
+  }
+  return fallback;
+}
+
+function routable(a, event) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (a.target || a.hasAttribute("download") || !window.location$) return null;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || !url.href.startsWith(root.href)) return null;
+  const path = url.href.slice(root.href.length).split(/[?#]/)[0];
+  if (path.startsWith("assets/") || !(path === "" || path.endsWith("/") || path.endsWith(".html"))) return null;
+  if (url.pathname === location.pathname && url.search === location.search) return null; // a jump in the page
+  const here = languageOf(new URL(location.href));
+  if (languages.size && languageOf(url) !== here) return null; // another language: a full load
+  return url;
+}
+
+document.addEventListener("click", (event) => {
+  const a = event.target instanceof Element && event.target.closest("a[href]");
+  const url = a && routable(a, event);
+  if (!url) return;
+  event.preventDefault();
+  history.replaceState({ x: scrollX, y: scrollY }, "");
+  history.pushState(null, "", url.href);
+  window.location$.next(url);
+});
+
+// After a swap: the language selector points at this page in every language (Material's header
+// stays, with the links of the first page), the page's module scripts run again for it, and
+// the runtime's own widgets are enhanced.
+function relinkLanguages() {
+  const here = languageOf(new URL(location.href));
+  const rel = location.href.slice(root.href.length).split("#")[0];
+  const page = rel.slice((languages.get(here) || "").length);
+  for (const a of document.querySelectorAll(".md-select__link[hreflang]")) {
+    if (languages.has(a.hreflang)) a.href = new URL(languages.get(a.hreflang) + page, root).href;
+  }
+}
+
+const thisModule = import.meta.url.split("#")[0];
+const evaluated = new Set([thisModule]); // module scripts that ran in this document
+const modules = () => [...document.querySelectorAll("script[type=module][src]")].map((s) => s.src.split("#")[0]);
+let pageNumber = 0;
+let pageAbort = new AbortController();
+
+// The signal of the page shown: aborted when the reader moves to another page (for listeners
+// on window or document a widget module wants gone with its page: {signal: pageSignal()}).
+export function pageSignal() {
+  return pageAbort.signal;
+}
+
+// The content is swapped in one task; the page's new modules load after it. Before they run,
+// the previous page's status listeners and "hcards:ready" mark go.
+function onSwap(records) {
+  const swapped = records.some((r) => [...r.addedNodes].some((n) => n.dataset && n.dataset.mdComponent === "container"));
+  if (!swapped) return;
+  pageNumber += 1;
+  pageAbort.abort();
+  pageAbort = new AbortController();
+  for (const fn of [...listeners]) if (!fn.persistent) listeners.delete(fn);
+  performance.clearMarks("hcards:ready");
+  performance.mark("hcards:page");
+}
+
+function onPage() {
+  relinkLanguages();
+  for (const url of modules()) {
+    if (!evaluated.has(url)) {
+      evaluated.add(url); // new to this document: the browser has just run it
+      continue;
+    }
+    if (url !== thisModule) import(`${url}#page-${pageNumber}`).catch((err) => console.error(err));
+  }
+  enhance();
+  showProgress();
+}
+
+window.hcards = { call, start, status, onStatus, widgetReady, pageSignal, HcardsError };
+for (const url of modules()) evaluated.add(url);
 enhance();
+showProgress();
+// Material's bundle (deferred) may run after this module — a widget module in the content,
+// which imports this one, comes before it in the page — but always before DOMContentLoaded.
+function followPages() {
+  if (!window.document$) return; // a page without Material (assets/bench/boot.html)
+  new MutationObserver(onSwap).observe(document.body, { childList: true });
+  let first = true;
+  window.document$.subscribe(() => {
+    if (first) first = false; // document$ replays the page as loaded
+    else onPage();
+  });
+}
+if (window.document$) followPages();
+else document.addEventListener("DOMContentLoaded", followPages, { once: true });
