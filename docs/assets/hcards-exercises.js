@@ -7,7 +7,7 @@
 // shown; progress (solved, tries) is kept in localStorage with a reset button; each exercise
 // has its own link (#<exercise-id>), which scrolls to it and focuses it.
 
-import { call, onStatus, start, widgetReady } from "./hcards-runtime.js";
+import { call, onPage, onStatus, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, ruleLink } from "./hcards-ui.js";
 
 const STORE = "hcards:exercises";
@@ -29,7 +29,7 @@ function save(progress) {
   }
 }
 
-const exercises = [];
+let exercises = []; // of the page shown
 
 class Exercise {
   constructor(root) {
@@ -230,7 +230,7 @@ class Exercise {
 
 // ---- page-level: progress, reset, permalinks --------------------------------------------------
 
-const bar = document.querySelector(".hc-ex-progress");
+let bar = null;
 
 function updateProgress() {
   if (!bar || !exercises.length) return;
@@ -249,35 +249,39 @@ function focusFromHash() {
   target.root.focus({ preventScroll: true });
 }
 
-for (const root of document.querySelectorAll(".hc-exercise")) exercises.push(new Exercise(root));
-
-if (bar) {
-  bar.querySelector(".hc-ex-reset").addEventListener("click", () => {
-    const all = load();
-    for (const ex of exercises) {
-      delete all[ex.id];
-      ex.reset();
+// Every page shown (instant navigation: hcards-runtime.js onPage) gets its exercises set up.
+onPage("main", (main, page) => {
+  exercises = [...main.querySelectorAll(".hc-exercise")].map((root) => new Exercise(root));
+  bar = main.querySelector(".hc-ex-progress");
+  if (!exercises.length) return;
+  if (bar) {
+    bar.querySelector(".hc-ex-reset").addEventListener("click", () => {
+      const all = load();
+      for (const ex of exercises) {
+        delete all[ex.id];
+        ex.reset();
+      }
+      save(all);
+      updateProgress();
+      bar.querySelector(".hc-ex-progress-text").append(" ", exercises[0].ui.ex_reset_done);
+    });
+  }
+  updateProgress();
+  let warmed = false;
+  onStatus((s) => {
+    if (s.status === "failed") {
+      for (const ex of exercises) ex.status.textContent = ex.ui.failed;
     }
-    save(all);
-    updateProgress();
-    bar.querySelector(".hc-ex-progress-text").append(" ", exercises[0].ui.ex_reset_done);
+    if (s.status === "ready" && !warmed && exercises.length) {
+      // Load the checker and this page's game now, so the first answer is as quick as the rest;
+      // then the exercises are ready (scripts/bench measures this mark).
+      warmed = true;
+      const games = [...new Set(exercises.map((ex) => ex.info.game).filter(Boolean))];
+      Promise.all(games.map((game) => call("warm_up", { game })))
+        .then(() => widgetReady(exercises[0].root))
+        .catch(() => {});
+    }
   });
-}
-updateProgress();
-let warmed = false;
-onStatus((s) => {
-  if (s.status === "failed") {
-    for (const ex of exercises) ex.status.textContent = ex.ui.failed;
-  }
-  if (s.status === "ready" && !warmed && exercises.length) {
-    // Load the checker and this page's game now, so the first answer is as quick as the rest;
-    // then the exercises are ready (scripts/bench measures this mark).
-    warmed = true;
-    const games = [...new Set(exercises.map((ex) => ex.info.game).filter(Boolean))];
-    Promise.all(games.map((game) => call("warm_up", { game })))
-      .then(() => widgetReady(exercises[0].root))
-      .catch(() => {});
-  }
+  window.addEventListener("hashchange", focusFromHash, { signal: page.signal });
+  if (location.hash) focusFromHash();
 });
-window.addEventListener("hashchange", focusFromHash);
-if (location.hash) focusFromHash();

@@ -8,7 +8,7 @@
 // new build on every visit; the new one installs beside the old and waits, the reader is told,
 // and "Reload" switches to it whole. Browsers run service workers only on HTTPS or localhost.
 
-import { el, fill, languageRoot, megabytes, pageSignal, strings } from "./hcards-runtime.js";
+import { el, fill, languageRoot, megabytes, onPage, strings } from "./hcards-runtime.js";
 
 const supported = "serviceWorker" in navigator && window.isSecureContext;
 const scope = languageRoot().href;
@@ -113,11 +113,10 @@ async function watchUpdates(t) {
     worker?.addEventListener("statechange", () => {
       if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(t, reg);
     });
-  }, { signal: pageSignal() });
+  });
 }
 
-const box = document.querySelector("[data-hcards-offline]");
-strings().then((t) => {
-  if (box) render(t, box);
-  watchUpdates(t);
-});
+// The box is in the footer, which every page shown brings anew (hcards-runtime.js onPage);
+// the update watch is once per document.
+onPage("[data-hcards-offline]", async (box) => render(await strings(), box));
+strings().then(watchUpdates);

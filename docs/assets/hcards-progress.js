@@ -2,6 +2,7 @@
 // walkthroughs and exercises keep in localStorage), counts them per game and points the
 // "continue" button to the first one not done yet, in the learning order of the page.
 
+import { onPage } from "./hcards-runtime.js";
 import { fill, loadProgress } from "./hcards-ui.js";
 
 function show(root) {
@@ -45,4 +46,5 @@ function show(root) {
   link.hidden = false;
 }
 
-for (const root of document.querySelectorAll(".hc-progress")) show(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage(".hc-progress", show);

@@ -12,9 +12,18 @@
 //
 // Python starts once per visit: links between pages of the same language open through
 // Material's instant navigation (the page's content is swapped, the document and so the worker
-// stay), see "Pages" below. A module a page runs (a widget script in extra_javascript, or one a
-// hook prints into the content) runs again, as a fresh instance, for every page shown.
-
+// stay), see "Pages" below. A module runs once per document, so a widget never initialises
+// itself from its module's top level. THE ONE WAY A WIDGET REGISTERS ITSELF:
+//
+//   import { onPage } from "./hcards-runtime.js";
+//   onPage(".hc-walkthrough", (root, page) => new Walkthrough(root));
+//
+// init(root, page) runs once for every element matching the selector on every page shown —
+// the page as loaded, each page instant navigation brings (Material's document$), Back and
+// Forward — also when the module itself is first loaded by a later page. `page.signal` is
+// aborted when the reader leaves the page: pass it to listeners on window or document
+// ({signal: page.signal}); status listeners (onStatus) are dropped with the page anyway. The
+// URL's #hash is the new page's when init runs (a permalink's step or clause can be read).
 const assets = new URL("./", import.meta.url);
 const listeners = new Set();
 const pending = new Map();
@@ -196,37 +205,37 @@ async function cardNames(root, t) {
   });
 }
 
-async function enhance() {
-  const nodes = [...document.querySelectorAll("[data-hcards]")];
-  if (!nodes.length) return;
-  // Start Python at the first idle moment, at most 50 ms from now (not after the UI strings
-  // and the whole page have loaded: that cost ~1 s before a widget was ready, scripts/bench).
-  // It runs in the worker, so reading is never held up.
+// Every [data-hcards] widget's page starts Python at the first idle moment, at most 50 ms from
+// now (not after the UI strings and the whole page have loaded: that cost ~1 s before a widget
+// was ready, scripts/bench). It runs in the worker, so reading is never held up. The runtime's
+// own widgets (the table above) are built here; the others register with onPage themselves.
+async function enhance(node) {
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
   idle(() => start(), { timeout: 50 });
-  const t = await strings();
-  for (const node of nodes) {
-    const widget = widgets[node.dataset.hcards];
-    if (!widget || node.dataset.hcardsReady) continue;
-    node.dataset.hcardsReady = "1";
-    node.addEventListener("focusin", start, { once: true });
-    node.addEventListener("pointerdown", start, { once: true });
-    await widget(node, t);
-  }
+  const widget = widgets[node.dataset.hcards];
+  if (!widget) return;
+  node.addEventListener("focusin", start, { once: true });
+  node.addEventListener("pointerdown", start, { once: true });
+  await widget(node, await strings());
 }
 
 // ---------------------------------------------------------------- the engine's progress
 
 // While the engine loads on a page with widgets, one indicator says so where the reader looks
 // (fixed at the foot of the window), with the download in MB, and goes once it is ready.
+// It sits in the page's <main> (every content in a landmark), so it goes with the page and the
+// next page shows it again while the engine is still loading.
 let indicator = null;
 async function showProgress() {
-  if (indicator || !document.querySelector("[data-hcards], .hc-walkthrough, .hc-exercise, .hc-checker")) return;
+  if (indicator?.isConnected || state.status === "ready") return;
+  const main = document.querySelector("main");
+  if (!main || !document.querySelector("[data-hcards], .hc-walkthrough, .hc-exercise, .hc-checker")) return;
+  indicator = {}; // being made
   const t = await strings();
   const text = el("span", { class: "hcards-progress-text" });
   const bar = el("progress", { class: "hcards-progress-bar", max: "1", "aria-label": t.status_loading });
   indicator = el("div", { class: "hcards-progress", role: "status", "aria-live": "polite" }, text, bar);
-  document.body.append(indicator);
+  main.append(indicator);
   const off = onStatus((s) => {
     text.textContent = statusText(t, s);
     if (s.progress && s.progress.total) bar.value = Math.min(1, s.progress.loaded / s.progress.total);
@@ -236,7 +245,7 @@ async function showProgress() {
       indicator.remove();
       off();
     }
-  }, { persistent: true });
+  }); // dropped with the page
 }
 
 // ---------------------------------------------------------------- pages
@@ -289,6 +298,8 @@ document.addEventListener("click", (event) => {
   const url = a && routable(a, event);
   if (!url) return;
   event.preventDefault();
+  performance.clearMarks("hcards:navigate");
+  performance.mark("hcards:navigate"); // scripts/bench: "second widget page ready" counts from the click
   history.replaceState({ x: scrollX, y: scrollY }, "");
   history.pushState(null, "", url.href);
   window.location$.next(url);
@@ -306,47 +317,57 @@ function relinkLanguages() {
   }
 }
 
-const thisModule = import.meta.url.split("#")[0];
-const evaluated = new Set([thisModule]); // module scripts that ran in this document
-const modules = () => [...document.querySelectorAll("script[type=module][src]")].map((s) => s.src.split("#")[0]);
-let pageNumber = 0;
 let pageAbort = new AbortController();
 
 // The signal of the page shown: aborted when the reader moves to another page (for listeners
-// on window or document a widget module wants gone with its page: {signal: pageSignal()}).
+// on window or document a widget wants gone with its page: {signal: pageSignal()}).
 export function pageSignal() {
   return pageAbort.signal;
 }
 
-// The content is swapped in one task; the page's new modules load after it. Before they run,
-// the previous page's status listeners and "hcards:ready" mark go.
+// ---------------------------------------------------------------- onPage: the widgets' registry
+
+const registered = []; // [{selector, init, done: WeakSet of the roots it has initialised}]
+
+function mount(entry) {
+  for (const root of document.querySelectorAll(entry.selector)) {
+    if (entry.done.has(root)) continue;
+    entry.done.add(root);
+    try {
+      const result = entry.init(root, { signal: pageAbort.signal });
+      if (result && typeof result.catch === "function") result.catch((err) => console.error(err));
+    } catch (err) {
+      console.error(err); // one broken widget never stops the others of the page
+    }
+  }
+}
+
+export function onPage(selector, init) {
+  const entry = { selector, init, done: new WeakSet() };
+  registered.push(entry);
+  mount(entry);
+}
+
+// The content is swapped in one task; the page's scripts run after it. Before they do (and
+// before document$ says the page is there), the previous page's listeners and marks go.
 function onSwap(records) {
   const swapped = records.some((r) => [...r.addedNodes].some((n) => n.dataset && n.dataset.mdComponent === "container"));
   if (!swapped) return;
-  pageNumber += 1;
   pageAbort.abort();
   pageAbort = new AbortController();
   for (const fn of [...listeners]) if (!fn.persistent) listeners.delete(fn);
   performance.clearMarks("hcards:ready");
-  performance.mark("hcards:page");
+  performance.mark("hcards:page"); // scripts/bench: "second widget page ready" counts from here
 }
 
-function onPage() {
+function showPage() {
   relinkLanguages();
-  for (const url of modules()) {
-    if (!evaluated.has(url)) {
-      evaluated.add(url); // new to this document: the browser has just run it
-      continue;
-    }
-    if (url !== thisModule) import(`${url}#page-${pageNumber}`).catch((err) => console.error(err));
-  }
-  enhance();
+  for (const entry of registered) mount(entry);
   showProgress();
 }
 
-window.hcards = { call, start, status, onStatus, widgetReady, pageSignal, HcardsError };
-for (const url of modules()) evaluated.add(url);
-enhance();
+window.hcards = { call, start, status, onStatus, onPage, widgetReady, pageSignal, HcardsError };
+onPage("[data-hcards]", enhance);
 showProgress();
 // Material's bundle (deferred) may run after this module — a widget module in the content,
 // which imports this one, comes before it in the page — but always before DOMContentLoaded.
@@ -356,7 +377,7 @@ function followPages() {
   let first = true;
   window.document$.subscribe(() => {
     if (first) first = false; // document$ replays the page as loaded
-    else onPage();
+    else showPage();
   });
 }
 if (window.document$) followPages();

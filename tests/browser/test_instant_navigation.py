@@ -64,6 +64,7 @@ def test_home_demo_after_navigation_and_no_python_word(page, server):
     widget = page.locator("[data-hcards=card-names]")
     widget.locator("input").fill("Oa Xh 7l")
     widget.locator("button[type=submit]").click()
+    page.wait_for_selector(READY, timeout=120_000)  # the first boot of the visit (slow on a busy machine)
     widget.locator(".hcards-cards li").first.wait_for()
     assert widget.locator(".hcards-cards li").count() == 3
     for text in page.locator(".hcards-status, .hcards-progress").all_inner_texts():

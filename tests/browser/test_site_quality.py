@@ -169,7 +169,9 @@ def test_language_switching_requests_no_missing_sitemap(quiet, server, failed):
     """Material fetches ``sitemap.xml`` next to a page's ``<link rel=alternate hreflang>``
     translations to remap the page on a language switch (ARCHITECTURE §7). The runtime hook
     drops those head links (the selector's own links already point at the same page in each
-    language), so no sitemap is requested and none 404s; switching keeps the reader's page."""
+    language), so no language folder's sitemap is requested and none 404s; switching keeps the
+    reader's page. (Instant navigation reads the root ``sitemap.xml``, which the build writes,
+    once per full page load; hcards-runtime.js routes the links itself.)"""
     page = quiet
     asked: list[str] = []
     page.on("request", lambda r: asked.append(urlsplit(r.url).path) if "sitemap" in r.url else None)
@@ -181,7 +183,7 @@ def test_language_switching_requests_no_missing_sitemap(quiet, server, failed):
     page.wait_for_url(re.compile(r"/hu/zsiros/rules/"))
     page.wait_for_load_state("networkidle")
     assert page.get_attribute("html", "lang") == "hu"
-    assert not asked, f"sitemap requests: {asked}"
+    assert set(asked) <= {"/sitemap.xml"}, f"sitemap requests: {asked}"
     assert not failed, f"failed requests {failed}"
 
 
