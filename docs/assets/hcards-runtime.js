@@ -371,8 +371,24 @@ onPage("[data-hcards]", enhance);
 showProgress();
 // Material's bundle (deferred) may run after this module — a widget module in the content,
 // which imports this one, comes before it in the page — but always before DOMContentLoaded.
+// A jump within the page shown (a clause's permalink, Back or Forward between its anchors) is the
+// browser's own: Material would take it for its first navigation (it sees none of ours before
+// it: it drops only a repeated path), fetch the same page again and swap the content under the
+// reader — losing the :target highlight and what the widgets hold. So location$ only hears of
+// another page.
+function keepJumpsInPage(location$) {
+  const next = location$.next.bind(location$);
+  location$.next = (url) => {
+    if (url.pathname === shown.pathname && url.search === shown.search) return;
+    shown = { pathname: url.pathname, search: url.search };
+    next(url);
+  };
+}
+let shown = { pathname: location.pathname, search: location.search };
+
 function followPages() {
   if (!window.document$) return; // a page without Material (assets/bench/boot.html)
+  if (window.location$) keepJumpsInPage(window.location$);
   new MutationObserver(onSwap).observe(document.body, { childList: true });
   let first = true;
   window.document$.subscribe(() => {
