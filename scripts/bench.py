@@ -1,6 +1,6 @@
 """scripts/bench: the core, the browser runtime and the build, each beside its reference.
 
-Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills,refute,puzzles] [--deals N] [--tree DIR] [--site DIR]``
+Run through ``scripts/bench [--quick] [--only core,browser,build,fuzz,bots,play,drills,refute,puzzles,offline] [--deals N] [--tree DIR] [--site DIR]``
 (see the README's maintainer section). Prints a table and writes every number to
 ``bench-results/bench.json``. The machine is shared and noisy, so every figure is measured in
 the same run as its reference and compared as a ratio; repeated figures are reported as the
@@ -10,6 +10,7 @@ best (core) or the median (browser) of the repetitions.
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import json
 import os
@@ -33,6 +34,7 @@ GAMES = ("zsiros", "filicau", "ferbli")
 
 TARGETS = {
     "ready_ratio": 1.15,          # exercise (widget) ready ≤ 1.15 × the bare Pyodide boot
+    "second_page_ms": 200.0,      # after the first boot, a widget page answers ≤ 200 ms from the click
     "move_p95_ms": 10.0,          # move feedback ≤ 10 ms at p95
     "plain_page_kb": 300.0,       # a page without Python widgets transfers ≤ 300 KB …
     "longtask_ms": 50.0,          # no main-thread task over 50 ms on any page
@@ -259,7 +261,7 @@ def bench_build(tree: Path, out: Path) -> dict:
     if out.exists():
         shutil.rmtree(out)
     t0 = time.perf_counter()
-    run = subprocess.run([str(REPO / ".venv/bin/mkdocs"), "build", "--strict", "--site-dir", str(out)],
+    run = subprocess.run([sys.executable, "-m", "properdocs", "build", "--strict", "-f", "mkdocs.yml", "--site-dir", str(out)],
                          cwd=tree, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - t0
     result = {"seconds": seconds, "ok": run.returncode == 0}
@@ -276,7 +278,7 @@ def bench_serve_rebuild(tree: Path, page: str = "docs/en/teachers.md", url_path:
     port = free_port()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONDONTWRITEBYTECODE="1")
     proc = subprocess.Popen(
-        [str(REPO / ".venv/bin/mkdocs"), "serve", "--no-strict", "--dev-addr", f"127.0.0.1:{port}"],
+        [sys.executable, "-m", "properdocs", "serve", "-f", "mkdocs.yml", "--no-strict", "--dev-addr", f"127.0.0.1:{port}"],
         cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}/{url_path}"
@@ -462,6 +464,35 @@ async ([count]) => {
 """
 
 
+# Python once per visit: from a click on a link to another widget page (instant navigation,
+# the worker kept) to that page's first widget answer (its own "hcards:ready" mark).
+SECOND_PAGE_JS = """
+async (end) => {
+  const old = document.querySelector("[data-md-component=container]");
+  const link = [...document.querySelectorAll("a[href]")].find((a) => a.href.endsWith(end));
+  const t0 = performance.now();
+  link.click();
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no answer within 30 s")), 30000);
+    const poll = () => {
+      const mark = performance.getEntriesByName("hcards:ready", "mark")[0];
+      if (document.querySelector("[data-md-component=container]") !== old && mark && mark.startTime > t0) {
+        clearTimeout(timer);
+        resolve();
+      } else setTimeout(poll, 2);
+    };
+    poll();
+  });
+  const swapped = performance.getEntriesByName("hcards:page", "mark").pop();
+  return { ms: performance.getEntriesByName("hcards:ready", "mark")[0].startTime - t0,
+           swap_ms: swapped ? swapped.startTime - t0 : null,
+           same_worker: performance.getEntriesByName("hcards:start", "mark").length === 1 };
+}
+"""
+SECOND_PAGES = [("zsiros/exercises/", "filicau/walkthroughs/"), ("filicau/walkthroughs/", "ferbli/exercises/"),
+                ("ferbli/exercises/", "zsiros/walkthroughs/")]
+
+
 def percentile(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -469,6 +500,70 @@ def percentile(values: list[float], q: float) -> float | None:
     k = (len(s) - 1) * q
     lo, hi = int(k), min(int(k) + 1, len(s) - 1)
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def second_page(browser, base: str, reps: int) -> dict:
+    """After the first boot, a click to another widget page until that page's first answer
+    (instant navigation keeps the worker): ``reps`` visits of the SECOND_PAGES tour."""
+    second: list[dict] = []
+    for r in range(reps):
+        log(f"browser: second widget page {r + 1}/{reps}")
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        try:
+            page.goto(base + SECOND_PAGES[0][0], wait_until="load")
+            page.wait_for_function(MARK_JS, timeout=120_000, polling=20)
+            for _, target in SECOND_PAGES:
+                page.wait_for_timeout(2000)  # the reader reads a little before moving on
+                second.append({"to": target, **page.evaluate(SECOND_PAGE_JS, target)})
+        except Exception as err:  # noqa: BLE001
+            second.append({"error": str(err).splitlines()[0]})
+        finally:
+            ctx.close()
+    times = [x["ms"] for x in second if "ms" in x]
+    return {"samples": second, "median_ms": statistics.median(times) if times else None,
+            "max_ms": max(times, default=None),
+            "swap_median_ms": statistics.median([x["swap_ms"] for x in second if x.get("swap_ms") is not None] or [0]),
+            "same_worker": all(x.get("same_worker") for x in second if "ms" in x)}
+
+
+def python_download(site: Path) -> dict:
+    """What the worker downloads to start Python (Pyodide's files, the standard library, the
+    wheel), raw and as sent gzip-compressed (the build's .gz copies, scripts/static_server.py)."""
+    root = site / "assets" / "pyodide"
+    files = {}
+    for f in sorted(root.iterdir()):
+        if f.suffix == ".gz" or not (f.name.startswith(("pyodide", "python_stdlib")) or f.suffix == ".whl"):
+            continue
+        if f.name.endswith((".d.ts", ".map")) or f.name == "package.json":
+            continue
+        gz = f.with_name(f.name + ".gz")
+        sent = gz.stat().st_size if gz.exists() else len(gzip.compress(f.read_bytes(), 6))
+        files[f.name] = {"bytes": f.stat().st_size, "gzip": min(sent, f.stat().st_size)}
+    return {"files": files, "bytes": sum(x["bytes"] for x in files.values()),
+            "gzip": sum(x["gzip"] for x in files.values())}
+
+
+def bench_offline(site: Path, quick: bool) -> dict:
+    """``--only offline``: the second widget page of a visit and Python's download, alone."""
+    from playwright.sync_api import sync_playwright
+
+    httpd = make_server(str(site))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    chromium = os.environ.get("HCARDS_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                out = {"second_page": second_page(browser, base, 1 if quick else 3)}
+            finally:
+                browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    out["download"] = python_download(site)
+    return out
 
 
 def bench_browser(site: Path, quick: bool) -> dict:
@@ -537,7 +632,10 @@ def bench_browser(site: Path, quick: bool) -> dict:
                                                             for k in ("start", "module", "pyodide", "import")
                                                             if all(x.get(k) is not None for x in breakdown[cache])}}
 
-            # 3. a move's round trip, click to feedback, on each game's walkthrough
+            # 3. the second widget page of a visit: Python is not started again
+            out["second_page"] = second_page(browser, base, reps)
+
+            # 4. a move's round trip, click to feedback, on each game's walkthrough
             all_times: list[float] = []
             for game in GAMES:
                 log(f"browser: moves on the {game} walkthrough")
@@ -580,6 +678,26 @@ def fmt(v, unit: str = "", digits: int = 1) -> str:
 
 def mark(ok) -> str:
     return "" if ok is None else ("✓" if ok else "✗")
+
+
+def second_page_rows(sp: dict) -> list[tuple[str, str, str, str, str]]:
+    rows: list[tuple[str, str, str, str, str]] = []
+    if sp:
+        rows.append(("second widget page ready (click → first answer)", f"median {fmt(sp.get('median_ms'), ' ms')}",
+                     f"max {fmt(sp.get('max_ms'), ' ms')}; page swapped at {fmt(sp.get('swap_median_ms'), ' ms')};"
+                     f" same worker: {'yes' if sp.get('same_worker') else 'NO'}", "≤ 200 ms",
+                     mark(None if sp.get("median_ms") is None else sp["median_ms"] <= TARGETS["second_page_ms"]) or "✗"))
+    return rows
+
+
+def offline_rows(off: dict) -> list[tuple[str, str, str, str, str]]:
+    rows = second_page_rows(off.get("second_page") or {})
+    dl = off.get("download") or {}
+    if dl:
+        rows.append(("Python's download (worker's files)", f"{dl['gzip'] / 1e6:.2f} MB gzip",
+                     f"{dl['bytes'] / 1e6:.2f} MB raw; " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["files"].items()),
+                     "≤ 4.5 MB gzip", mark(dl["gzip"] <= 4.5e6)))
+    return rows
 
 
 def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
@@ -625,6 +743,7 @@ def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
                 rows.append((f"  where it goes, {cache}", f"worker started at {fmt(ph.get('start'), ' ms')}",
                              f"then Pyodide + wheel {fmt(ph.get('pyodide'), ' ms')}, imported at {fmt(ph.get('import'), ' ms')}",
                              "", ""))
+        rows += second_page_rows(br.get("second_page") or {})
         mv = br["moves"]
         rows.append((f"move click→feedback ({mv.get('count', 0)} moves)",
                      f"median {fmt(mv.get('median_ms'), ' ms')}", f"p95 {fmt(mv.get('p95_ms'), ' ms')}", "p95 ≤ 10 ms",
@@ -743,7 +862,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short run: fewer rounds, smaller sizes")
     ap.add_argument("--only", default="core,browser,build,fuzz",
-                    help="comma-separated: core,browser,build,fuzz,bots,play,drills,refute,puzzles (bots, play, drills, refute and puzzles are not in the default run)")
+                    help="comma-separated: core,browser,build,fuzz,bots,play,drills,refute,puzzles,offline (bots, play, drills, refute, puzzles and offline are not in the default run)")
     ap.add_argument("--deals", type=int, default=None, help="bots: duplicate deals per match (default 2,000; --quick 20)")
     ap.add_argument("--positions", type=int, default=None, help="bots: positions timed per game, table size and tier")
     ap.add_argument("--tree", type=Path, default=REPO, help="the source tree to build and measure (default: this one)")
@@ -789,6 +908,13 @@ def main(argv: list[str]) -> int:
                 site = tmp / "site" if full["ok"] else None
             if site is not None:
                 results["puzzles"] = bench_puzzles_pages(tree, site, args.quick)
+        if "offline" in parts:
+            if site is None:
+                log("offline: building the site")
+                full = bench_build(tree, tmp / "site")
+                site = tmp / "site" if full["ok"] else None
+            if site is not None:
+                results["offline"] = bench_offline(site, args.quick)
         if "play" in parts:
             if site is None:
                 log("play: building the site")
@@ -806,6 +932,8 @@ def main(argv: list[str]) -> int:
         shutil.rmtree(tmp, ignore_errors=True)
     results["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     rows = rows_for(results)
+    if "offline" in results:
+        rows += offline_rows(results["offline"])
     if "play" in results:
         play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
         rows += play.rows(results["play"], fmt, mark)

@@ -23,11 +23,17 @@ def repo() -> Path:
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """``mkdocs build --strict`` of all five languages into a temporary folder (once)."""
+    """``properdocs build --strict`` of all five languages into a temporary folder (once).
+    HCARDS_GENERATOR=mkdocs builds with MkDocs 1.x instead: the configuration is the same.
+    HCARDS_SITE=<folder> tests a site built before (while iterating on the browser tests only:
+    nothing checks that the folder matches the sources)."""
+    if os.environ.get("HCARDS_SITE"):
+        return Path(os.environ["HCARDS_SITE"])
     site = tmp_path_factory.mktemp("site-build") / "site"
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        [sys.executable, "-m", os.environ.get("HCARDS_GENERATOR", "properdocs"), "build", "--strict",
+         "-f", "mkdocs.yml", "--site-dir", str(site)],
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
     if run.returncode:

@@ -68,3 +68,25 @@ def test_fuzz_section_runs_and_is_tabled(repo):
     rows = bench.rows_for({"fuzz": out})
     assert all(len(r) == 5 for r in rows)
     assert any(r[0].startswith("tracebacks") and r[3] == "0" for r in rows)
+
+
+def test_offline_section_is_tabled(repo, tmp_path):
+    """``scripts/bench --only offline``: Python's download from the built site's files (the
+    .gz copies when there are any) and the second-page row, from recorded numbers."""
+    spec = importlib.util.spec_from_file_location("bench_driver", repo / "scripts" / "bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    pyodide = tmp_path / "assets" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"\0" * 4000)
+    (pyodide / "python_stdlib.zip").write_bytes(b"z" * 1000)
+    (pyodide / "hcards_core-0.1.0-py3-none-any.whl").write_bytes(b"w" * 500)
+    (pyodide / "hcards_core-0.1.0-py3-none-any.whl.gz").write_bytes(b"g" * 100)
+    (pyodide / "package.json").write_text("{}")
+    dl = bench.python_download(tmp_path)
+    assert set(dl["files"]) == {"pyodide.asm.wasm", "python_stdlib.zip", "hcards_core-0.1.0-py3-none-any.whl"}
+    assert dl["bytes"] == 5500 and dl["files"]["hcards_core-0.1.0-py3-none-any.whl"]["gzip"] == 100
+    rows = bench.offline_rows({"download": dl, "second_page": {"median_ms": 120.0, "max_ms": 180.0,
+                                                                "swap_median_ms": 60.0, "same_worker": True}})
+    assert [r[0] for r in rows] == ["second widget page ready (click → first answer)", "Python's download (worker's files)"]
+    assert rows[0][4] == "✓" and rows[1][4] == "✓"

@@ -9,7 +9,7 @@
 //     base64url-encoded in the URL fragment (#r=…); #case=<id> opens a disputed situation.
 // Bad input never loses what was typed: the message says what is wrong and where.
 
-import { call, onStatus, start, HcardsError } from "./hcards-runtime.js";
+import { call, onPage, onStatus, start, HcardsError } from "./hcards-runtime.js";
 import { el, fill, letter } from "./hcards-ui.js";
 
 const CARD_RE = /^[AKOUX987][alhb]$/;
@@ -56,8 +56,9 @@ function bringIntoView(node) {
 }
 
 class Checker {
-  constructor(root) {
+  constructor(root, page) {
     this.root = root;
+    this.page = page;
     this.data = JSON.parse(root.querySelector("script.hc-checker-data").textContent);
     this.ui = this.data.ui;
     this.lang = this.data.lang;
@@ -70,7 +71,8 @@ class Checker {
     onStatus((s) => {
       this.statusLine.textContent = { loading: this.ui.loading, ready: this.ui.ready, failed: this.ui.failed }[s.status] ?? "";
     });
-    window.addEventListener("hashchange", () => this.fromHash());
+    const { signal } = this.page;
+    window.addEventListener("hashchange", () => this.fromHash(), { signal });
     // "Open in the checker" on the case already in the address bar opens it again
     document.addEventListener("click", (event) => {
       const link = event.target.closest("a.hc-open-case");
@@ -78,7 +80,7 @@ class Checker {
         event.preventDefault();
         this.fromHash();
       }
-    });
+    }, { signal });
     this.fromHash();
   }
 
@@ -657,4 +659,5 @@ class Checker {
   }
 }
 
-for (const root of document.querySelectorAll(".hc-checker")) new Checker(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage(".hc-checker", (root, page) => new Checker(root, page));

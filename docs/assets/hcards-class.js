@@ -4,6 +4,7 @@
 // answers per exercise. Each file is checked like an import (hcards-progress-file.js): an edited
 // or malformed one is named and left out. Printable (hcards-memory.css: print).
 
+import { onPage } from "./hcards-runtime.js";
 import { readFile } from "./hcards-progress-file.js";
 
 const el = (tag, attrs = {}, ...children) => {
@@ -215,4 +216,5 @@ function setUp(root) {
   printBtn.addEventListener("click", () => window.print());
 }
 
-for (const root of document.querySelectorAll(".hc-class")) setUp(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage(".hc-class", setUp);

@@ -6,7 +6,7 @@
 // is announced as the "hcards:answer" event (the memory listens). A drill's link is
 // #drill=<game>:<type>:<seed>, which brings back exactly that question.
 
-import { call, onStatus, widgetReady } from "./hcards-runtime.js";
+import { call, onPage, onStatus, widgetReady } from "./hcards-runtime.js";
 import { el, fill, ruleLink, withIds } from "./hcards-ui.js";
 
 const STORE = "hcards:drills";
@@ -264,22 +264,14 @@ class Drills {
   }
 }
 
-// Every drills frame of the page, once; again after Material's instant navigation swaps the
-// page in (its document$ emits), which runs no module twice.
-export function initDrills(scope = document) {
-  for (const root of scope.querySelectorAll('[data-hcards="drills"]')) {
-    if (root.dataset.hcardsDrills) continue;
-    root.dataset.hcardsDrills = "1";
-    new Drills(root);
-  }
-}
-
-initDrills();
-if (window.document$?.subscribe) window.document$.subscribe(() => initDrills());
-onStatus((s) => {
-  if (s.status !== "failed") return;
-  for (const root of document.querySelectorAll("[data-hcards-drills] .hc-drills-question")) {
-    const ui = JSON.parse(root.closest("[data-hcards-drills]").querySelector("script.hc-data")?.textContent || "{}").ui;
-    root.textContent = ui ? fill(ui.failed, { message: s.message || "" }) : s.message || "";
-  }
+// Every drills frame of every page shown (instant navigation too): hcards-runtime.js onPage.
+// A failed engine start is said in the frame (the status listener goes with its page).
+onPage('[data-hcards="drills"]', (root) => {
+  new Drills(root);
+  onStatus((s) => {
+    if (s.status !== "failed") return;
+    const question = root.querySelector(".hc-drills-question");
+    const ui = JSON.parse(root.querySelector("script.hc-data")?.textContent || "{}").ui;
+    if (question) question.textContent = ui ? fill(ui.failed, { message: s.message || "" }) : s.message || "";
+  });
 });

@@ -10,7 +10,7 @@
 // the table — a listed wrong answer from its plan made at build time, any other live in the
 // worker; the right move's line joins it once the exercise is solved or the answer shown.
 
-import { call, onStatus, start, widgetReady } from "./hcards-runtime.js";
+import { call, onPage, onStatus, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, ruleLink } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
@@ -33,7 +33,7 @@ function save(progress) {
   }
 }
 
-const exercises = [];
+let exercises = []; // of the page shown
 
 // Is `action` the stored answer `listed` (the same act, card, amount…)?
 function sameAction(action, listed) {
@@ -292,7 +292,7 @@ class Exercise {
 
 // ---- page-level: progress, reset, permalinks --------------------------------------------------
 
-const bar = document.querySelector(".hc-ex-progress");
+let bar = null;
 
 function updateProgress() {
   if (!bar || !exercises.length) return;
@@ -311,35 +311,39 @@ function focusFromHash() {
   target.root.focus({ preventScroll: true });
 }
 
-for (const root of document.querySelectorAll(".hc-exercise")) exercises.push(new Exercise(root));
-
-if (bar) {
-  bar.querySelector(".hc-ex-reset").addEventListener("click", () => {
-    const all = load();
-    for (const ex of exercises) {
-      delete all[ex.id];
-      ex.reset();
+// Every page shown (instant navigation: hcards-runtime.js onPage) gets its exercises set up.
+onPage("main", (main, page) => {
+  exercises = [...main.querySelectorAll(".hc-exercise")].map((root) => new Exercise(root));
+  bar = main.querySelector(".hc-ex-progress");
+  if (!exercises.length) return;
+  if (bar) {
+    bar.querySelector(".hc-ex-reset").addEventListener("click", () => {
+      const all = load();
+      for (const ex of exercises) {
+        delete all[ex.id];
+        ex.reset();
+      }
+      save(all);
+      updateProgress();
+      bar.querySelector(".hc-ex-progress-text").append(" ", exercises[0].ui.ex_reset_done);
+    });
+  }
+  updateProgress();
+  let warmed = false;
+  onStatus((s) => {
+    if (s.status === "failed") {
+      for (const ex of exercises) ex.status.textContent = ex.ui.failed;
     }
-    save(all);
-    updateProgress();
-    bar.querySelector(".hc-ex-progress-text").append(" ", exercises[0].ui.ex_reset_done);
+    if (s.status === "ready" && !warmed && exercises.length) {
+      // Load the checker and this page's game now, so the first answer is as quick as the rest;
+      // then the exercises are ready (scripts/bench measures this mark).
+      warmed = true;
+      const games = [...new Set(exercises.map((ex) => ex.info.game).filter(Boolean))];
+      Promise.all(games.map((game) => call("warm_up", { game })))
+        .then(() => widgetReady(exercises[0].root))
+        .catch(() => {});
+    }
   });
-}
-updateProgress();
-let warmed = false;
-onStatus((s) => {
-  if (s.status === "failed") {
-    for (const ex of exercises) ex.status.textContent = ex.ui.failed;
-  }
-  if (s.status === "ready" && !warmed && exercises.length) {
-    // Load the checker and this page's game now, so the first answer is as quick as the rest;
-    // then the exercises are ready (scripts/bench measures this mark).
-    warmed = true;
-    const games = [...new Set(exercises.map((ex) => ex.info.game).filter(Boolean))];
-    Promise.all(games.map((game) => call("warm_up", { game })))
-      .then(() => widgetReady(exercises[0].root))
-      .catch(() => {});
-  }
+  window.addEventListener("hashchange", focusFromHash, { signal: page.signal });
+  if (location.hash) focusFromHash();
 });
-window.addEventListener("hashchange", focusFromHash);
-if (location.hash) focusFromHash();

@@ -13,7 +13,7 @@
 // log that cannot be read is moved aside to "hcards:answers:unreadable:<ms>", never
 // overwritten; when storage refuses a write the answers stay in this page until it accepts one.
 
-import { call, onStatus, status, widgetReady } from "./hcards-runtime.js";
+import { call, onPage, onStatus, status, widgetReady } from "./hcards-runtime.js";
 import { loadProgress } from "./hcards-ui.js";
 import { answerKey, validAnswer } from "./hcards-progress-file.js";
 
@@ -296,11 +296,10 @@ if (!window.hcardsMemory) {
   window.hcardsMemory = { record, refresh, loadLog, loadMemory, cards, KEYS };
   document.addEventListener("hcards:answer", (event) => record(event.detail));
   document.addEventListener("hcards:memory", renderAll);
-  // A page with a worker schedules the answers earlier pages could not.
-  onStatus((s) => { if (s.status === "ready") refresh(); });
-  // Material's instant navigation swaps the page without loading this module again.
-  if (window.document$?.subscribe) window.document$.subscribe(() => renderAll());
-  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", renderAll);
-  else renderAll();
+  // A page with a worker schedules the answers earlier pages could not (for every page: the
+  // listener is persistent).
+  onStatus((s) => { if (s.status === "ready") refresh(); }, { persistent: true });
+  // Every page shown (instant navigation too): hcards-runtime.js onPage.
+  onPage("main", () => renderAll());
   window.addEventListener("storage", (event) => { if (event.key === KEYS.memory || event.key === KEYS.log) renderAll(); });
 }

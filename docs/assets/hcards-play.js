@@ -6,7 +6,7 @@
 // reproduces the deal and the computer's play exactly: the cards and the moves are drawn from
 // the set-up's seed. Keyboard: every card and action is a button; Tab and Enter play.
 
-import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
+import { call, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
 import { el, fill, letter, replaceTable, ruleLink } from "./hcards-ui.js";
 
 const PACES = { pace_0: 0, pace_fast: 350, pace_normal: 900, pace_slow: 1800, pace_manual: -1 };
@@ -666,4 +666,5 @@ export function mount(root) {
   }
 }
 
-for (const root of document.querySelectorAll('[data-hcards="play"]')) mount(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage('[data-hcards="play"]', mount);

@@ -3,6 +3,7 @@
 // "continue" button to the first one not done yet, in the learning order of the page; and
 // exports and imports the learner's progress as a file (below).
 
+import { onPage } from "./hcards-runtime.js";
 import { fill, loadProgress, saveProgress } from "./hcards-ui.js";
 import { KEYS, loadLog, loadMemory, refresh, saveLog } from "./hcards-memory.js";
 import { makeFile, mergeLogs, mergeProgress, readFile } from "./hcards-progress-file.js";
@@ -48,7 +49,8 @@ function show(root) {
   link.hidden = false;
 }
 
-for (const root of document.querySelectorAll(".hc-progress")) show(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage(".hc-progress", show);
 
 // ---------------------------------------------------------------- the progress file
 // Export: the learner's name (asked), the answer log, the memory and the page's progress maps,
@@ -120,4 +122,4 @@ function transfer(root) {
   });
 }
 
-for (const root of document.querySelectorAll(".hc-transfer")) transfer(root);
+onPage(".hc-transfer", transfer);

@@ -6,7 +6,7 @@
 // (rate_try). The learner's rating, each puzzle's rating and the tries are kept in
 // localStorage. Every try is announced as the "hcards:answer" event (issue 17's contract).
 
-import { call, start, widgetReady } from "./hcards-runtime.js";
+import { call, onPage, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, ruleLink } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
@@ -296,10 +296,8 @@ class Puzzles {
 }
 
 export function mount(root) {
-  if (!root.dataset.hcardsMounted) {
-    root.dataset.hcardsMounted = "1";
-    new Puzzles(root);
-  }
+  new Puzzles(root);
 }
 
-for (const root of document.querySelectorAll('[data-hcards="puzzles"]')) mount(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage('[data-hcards="puzzles"]', mount);

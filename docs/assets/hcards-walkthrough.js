@@ -5,12 +5,13 @@
 // seat's eyes and the learner can branch off ("what if I play this?"): the core in the
 // browser applies the move, or explains with the clause why it is illegal.
 
-import { call, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
+import { call, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
 import { arrowSteps, el, fill, letter, loadProgress, replaceTable, ruleLink, saveProgress, withIds } from "./hcards-ui.js";
 
 class Walkthrough {
-  constructor(root) {
+  constructor(root, page) {
     this.root = root;
+    this.page = page;
     this.data = JSON.parse(root.querySelector("script.hc-data").textContent);
     this.ui = this.data.ui;
     this.steps = [...root.querySelectorAll(".hc-step")];
@@ -64,7 +65,7 @@ class Walkthrough {
     window.addEventListener("hashchange", () => {
       const n = this.stepFromHash();
       if (n !== null) this.show(n, false);
-    });
+    }, { signal: this.page.signal });
   }
 
   stepFromHash() {
@@ -195,4 +196,5 @@ class Walkthrough {
   }
 }
 
-for (const root of document.querySelectorAll(".hc-walkthrough")) new Walkthrough(root);
+// Every page shown (instant navigation too): hcards-runtime.js onPage.
+onPage(".hc-walkthrough", (root, page) => new Walkthrough(root, page));

@@ -1,6 +1,7 @@
 // hcards worker: Python (Pyodide) and the rules core live here, never on the page's thread.
 // Messages in:  {id, request}       request = JSON text {"fn": ..., "args": {...}}
-// Messages out: {type: "ready", ms, version, phases} | {type: "failed", message}
+// Messages out: {type: "progress", loaded, total} (bytes of the download so far, of the whole)
+//               {type: "ready", ms, version, phases} | {type: "failed", message}
 //               (phases: ms from the start to the module, Pyodide, the package and the import)
 //               {id, response, ms}   response = JSON text from hcards_core.bridge.handle
 const indexURL = new URL("./pyodide/", import.meta.url).href;
@@ -24,6 +25,42 @@ async function fetchWheel(lock, name = LOCK_ENTRY) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// The download's progress, for the page's "loading… 2.1 of 4.4 MB": the bytes of every
+// response the worker reads (Pyodide's files and the wheel), against their sizes, which the
+// build writes into the lock file (scripts/hooks/runtime.py). Reported at most every 100 ms.
+function countDownloads(lock) {
+  let loaded = 0;
+  let total = null;
+  let last = 0;
+  lock.then((l) => { total = (l.hcards && l.hcards.download_bytes) || null; }, () => {});
+  const report = (force) => {
+    const now = performance.now();
+    if (!total || (!force && now - last < 100)) return;
+    last = now;
+    postMessage({ type: "progress", loaded: Math.min(loaded, total), total });
+  };
+  const fetch0 = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    const response = await fetch0(input, init);
+    if (!response.ok || !response.body) return response;
+    const counter = new TransformStream({
+      transform(chunk, out) {
+        loaded += chunk.byteLength;
+        report(false);
+        out.enqueue(chunk);
+      },
+      flush() { report(true); },
+    });
+    return new Response(response.body.pipeThrough(counter), {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+  };
+  return () => { self.fetch = fetch0; };
+}
+
+let resolvePyodide;
+const pyodideReady = new Promise((resolve) => { resolvePyodide = resolve; });
+
 async function boot() {
   const t0 = performance.now();
   const phases = {}; // ms since t0 at the end of each step: scripts/bench reports them
@@ -32,16 +69,19 @@ async function boot() {
     if (!r.ok) throw new Error(`pyodide-lock.json: HTTP ${r.status}`);
     return r.json();
   });
+  const uncount = countDownloads(lock);
   const wheel = fetchWheel(lock);
   lock.catch(() => {}); // both are reported where they are awaited below
   wheel.catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   lap("module");
   const pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packages: [] });
+  resolvePyodide(pyodide);
   lap("pyodide");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   lap("package");
+  uncount();
   const bridge = pyodide.pyimport("hcards_core.bridge");
   lap("import");
   const handle = bridge.handle;
@@ -67,6 +107,22 @@ function needs(request) {
 
 const booting = boot();
 booting.catch((err) => postMessage({ type: "failed", message: String(err && err.message || err) }));
+
+// Python starts once per visit and the reader moves between pages (instant navigation), so once
+// it is ready every game is loaded too, one per task (a page's request waits for one at most):
+// the first answer on the next page, whatever its game, comes in milliseconds.
+const WARM_GAMES = "import hcards_core.games as g; sorted(set(getattr(g, 'GAME_MODULES', {})))";
+booting.then(async (handle) => {
+  const pyodide = await pyodideReady;
+  let games = [];
+  try { games = pyodide.runPython(WARM_GAMES).toJs(); } catch { return; }
+  // after the page's own first requests (a second of quiet), so its first answer never waits
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const game of games) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    handle(JSON.stringify({ fn: "warm_up", args: { game } }));
+  }
+}, () => {});
 
 self.onmessage = async (event) => {
   const { id, request } = event.data;

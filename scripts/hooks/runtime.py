@@ -37,6 +37,20 @@ from mkdocs.plugins import event_priority
 
 log = logging.getLogger("mkdocs.hooks.runtime")
 
+
+class _InstantSwitcherNote(logging.Filter):
+    """Drops mkdocs-static-i18n's warning that Material's language selector keeps the first
+    page's links under ``navigation.instant``: ``hcards-runtime.js`` points them at the page
+    shown after every instant navigation (and a link into another language loads in full).
+    Under ``--strict`` the warning would fail the build."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "not compatible with theme.features = navigation.instant" not in record.getMessage()
+
+
+for _generator in ("mkdocs", "properdocs"):  # the logger's prefix is the generator's name
+    logging.getLogger(f"{_generator}.plugins.mkdocs_static_i18n.reconfigure").addFilter(_InstantSwitcherNote())
+
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 WHEEL_CACHE = ROOT / ".cache" / "wheels"
@@ -172,7 +186,12 @@ def install_runtime(site_dir: Path) -> Path:
     # the site ships — ours. The npm package carries no other wheels, so listing them would
     # only point at files that are not there.
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text("utf-8"))
-    lock = {"info": npm_lock["info"], "packages": {"hcards-core": lock_entry(dest / wheel.name)}}
+    # "hcards" (ignored by Pyodide): the bytes the worker downloads through fetch — the wasm,
+    # the standard library and the wheel — so the page can say "loading… 2.1 of 4.4 MB"
+    # (the memory's wheels come later, on its first call, and are not counted).
+    fetched = ("pyodide.asm.wasm", "python_stdlib.zip", wheel.name)
+    lock = {"info": npm_lock["info"], "packages": {"hcards-core": lock_entry(dest / wheel.name)},
+            "hcards": {"download_bytes": sum((dest / name).stat().st_size for name in fetched)}}
     for entry, module in SHIPPED.items():
         lock["packages"][entry] = lock_entry(ship_wheel(module, dest), module)
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")

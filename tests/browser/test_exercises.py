@@ -41,7 +41,7 @@ def open_exercise(page, server, path: str, game: str, eid: str):
     page.goto(f"{server}{path}{game}/exercises/#{eid}")
     section = page.locator(f"section#{eid}")
     section.wait_for()
-    page.wait_for_selector(READY)
+    page.wait_for_selector(READY, timeout=120_000)  # the visit's first boot (slow on a busy machine)
     return section
 
 

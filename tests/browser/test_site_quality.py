@@ -169,19 +169,21 @@ def test_language_switching_requests_no_missing_sitemap(quiet, server, failed):
     """Material fetches ``sitemap.xml`` next to a page's ``<link rel=alternate hreflang>``
     translations to remap the page on a language switch (ARCHITECTURE §7). The runtime hook
     drops those head links (the selector's own links already point at the same page in each
-    language), so no sitemap is requested and none 404s; switching keeps the reader's page."""
+    language), so no language folder's sitemap is requested and none 404s; switching keeps the
+    reader's page. (Instant navigation reads the root ``sitemap.xml``, which the build writes,
+    once per full page load; hcards-runtime.js routes the links itself.)"""
     page = quiet
     asked: list[str] = []
     page.on("request", lambda r: asked.append(urlsplit(r.url).path) if "sitemap" in r.url else None)
     for path in ("", "zsiros/rules/", "fa/filicau/variants/"):
         page.goto(server + path)
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("networkidle", timeout=120_000)  # the home page boots the rules engine
     page.goto(server + "zsiros/rules/")
     page.locator(".md-header [hreflang=hu]").first.dispatch_event("click")
     page.wait_for_url(re.compile(r"/hu/zsiros/rules/"))
     page.wait_for_load_state("networkidle")
     assert page.get_attribute("html", "lang") == "hu"
-    assert not asked, f"sitemap requests: {asked}"
+    assert set(asked) <= {"/sitemap.xml"}, f"sitemap requests: {asked}"
     assert not failed, f"failed requests {failed}"
 
 
@@ -242,9 +244,10 @@ def test_clause_permalinks_work_with_the_keyboard(quiet, server, lang):
         # tab on to the following clause's badge
         html = tab_to(page, "a.hc-clause-id" + "".join(f":not([href='{h}'])" for h in seen))
         href = re.search(r'href="([^"]+)"', html).group(1)
+        fragment = "#" + href.split("#", 1)[1]  # instant navigation makes every href absolute
         page.keyboard.press("Enter")
-        page.wait_for_function("(h) => location.hash === h", arg=href)
-        assert page.evaluate("document.querySelector(':target') && document.querySelector(':target').id") == href[1:]
+        page.wait_for_function("(h) => location.hash === h", arg=fragment)
+        assert page.evaluate("document.querySelector(':target') && document.querySelector(':target').id") == fragment[1:]
         seen.append(href)
     assert seen == ids[:2], "the clause permalinks are reached in document order"
 
