@@ -56,7 +56,12 @@ def play_by_keyboard(page, root, limit: int = 80):
     for _ in range(limit):
         if wait_turn(page, root) == "over":
             return
-        target = root.locator(".hc-play-table .hc-card-btn:not([disabled]), .hc-play-actions button").first
+        targets = root.locator(".hc-play-table .hc-card-btn:not([disabled]), .hc-play-actions button")
+        # the first action that does not raise the stakes: always raising blind against a seat
+        # that must raise back (F-7.7c) is a betting war the rules let run for ever
+        acts = targets.evaluate_all("els => els.map(b => { try { return JSON.parse(b.dataset.action).act } catch { return null } })")
+        calm = [i for i, act in enumerate(acts) if act not in ("raise", "bet", "besszer", "charge")]
+        target = targets.nth(calm[0] if calm else 0)
         target.focus()
         before = page.evaluate("() => document.querySelector('.hc-play-log').children.length")
         page.keyboard.press("Enter")
