@@ -4,20 +4,9 @@
 // answers per exercise. Each file is checked like an import (hcards-progress-file.js): an edited
 // or malformed one is named and left out. Printable (hcards-memory.css: print).
 
-import { onPage } from "./hcards-runtime.js";
+import { el, fill, onPage } from "./hcards-runtime.js";
 import { readFile } from "./hcards-progress-file.js";
 
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-};
-const fill = (text, params) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 const ltr = (text) => el("bdi", { dir: "ltr", text });
 
 function endOfToday() {

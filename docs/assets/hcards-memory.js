@@ -13,7 +13,7 @@
 // log that cannot be read is moved aside to "hcards:answers:unreadable:<ms>", never
 // overwritten; when storage refuses a write the answers stay in this page until it accepts one.
 
-import { call, onPage, onStatus, status, widgetReady } from "./hcards-runtime.js";
+import { call, el, fill, onPage, onStatus, status, widgetReady } from "./hcards-runtime.js";
 import { loadProgress } from "./hcards-ui.js";
 import { answerKey, validAnswer } from "./hcards-progress-file.js";
 
@@ -175,17 +175,6 @@ export function cards(memory = loadMemory(), log = loadLog()) {
 
 // ---------------------------------------------------------------- the pages
 
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-};
-const fill = (text, params) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 const ltr = (text) => el("bdi", { dir: "ltr", text });
 const info = (root) => JSON.parse(root.querySelector("script.hc-data").textContent);
 

@@ -142,7 +142,8 @@ export function statusText(t, s) {
 export const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
 
 // el("a", {href, text: "…", hidden: true}, child…): an attribute that is false, null or
-// undefined is left out, true sets it empty; null and undefined children are skipped.
+// undefined is left out, true sets it empty; null, undefined and false children are skipped
+// (so `cond && el(…)` may stand among the children).
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -150,7 +151,7 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "text") node.textContent = v;
     else node.setAttribute(k, v === true ? "" : v);
   }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
   return node;
 }
 

@@ -1,11 +1,10 @@
 // Small helpers shared by the page widgets (walkthroughs, exercises, the ruling checker).
 
-import { el } from "./hcards-runtime.js";
+import { el, fill } from "./hcards-runtime.js";
 
-export { el };
-
-// "Step {n} of {total}" + {n: 2, total: 6} → "Step 2 of 6"; unknown placeholders stay visible.
-export const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+// el(tag, attrs, ...children); fill("Step {n} of {total}", {n: 2, total: 6}) → "Step 2 of 6",
+// unknown placeholders stay visible. Both live in hcards-runtime.js, which every widget loads.
+export { el, fill };
 
 // Seats read as the letters the table shows (seat 0 = A).
 export const letter = (seat) => "ABCDEFG"[seat] ?? String(seat);
