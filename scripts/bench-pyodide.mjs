@@ -41,7 +41,9 @@ if (!wheel) {
 
 const { pyodide, ms: loadMs } = await loadPyodideOffline();
 installWheels(pyodide, [wheel]);
-pyodide.FS.writeFile(`/home/pyodide/${moduleName}.py`, fs.readFileSync(path.join(repo, "scripts", `${moduleName}.py`)));
+for (const name of [moduleName, "bench_common"]) {  // bench_common: what every bench module shares
+  pyodide.FS.writeFile(`/home/pyodide/${name}.py`, fs.readFileSync(path.join(repo, "scripts", `${name}.py`)));
+}
 const t0 = performance.now();
 pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import hcards_core.ferbli, hcards_core.zsiros, hcards_core.filicau");
 const importMs = performance.now() - t0;

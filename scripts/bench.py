@@ -27,6 +27,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_common import percentile  # noqa: E402
 from static_server import make_server  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -493,15 +494,6 @@ SECOND_PAGES = [("zsiros/exercises/", "filicau/walkthroughs/"), ("filicau/walkth
                 ("ferbli/exercises/", "zsiros/walkthroughs/")]
 
 
-def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    s = sorted(values)
-    k = (len(s) - 1) * q
-    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
-    return s[lo] + (s[hi] - s[lo]) * (k - lo)
-
-
 def second_page(browser, base: str, reps: int) -> dict:
     """After the first boot, a click to another widget page until that page's first answer
     (instant navigation keeps the worker): ``reps`` visits of the SECOND_PAGES tour."""
@@ -901,48 +893,32 @@ def main(argv: list[str]) -> int:
                 log("browser: skipped (no built site)")
             else:
                 results["browser"] = bench_browser(site, args.quick)
-        if "puzzles" in parts:
+
+        def built_site(part: str) -> Path | None:
+            """The site the page benches run on: the one given or built above, else built now."""
+            nonlocal site
             if site is None:
-                log("puzzles: building the site")
+                log(f"{part}: building the site")
                 full = bench_build(tree, tmp / "site")
                 site = tmp / "site" if full["ok"] else None
-            if site is not None:
-                results["puzzles"] = bench_puzzles_pages(tree, site, args.quick)
-        if "offline" in parts:
-            if site is None:
-                log("offline: building the site")
-                full = bench_build(tree, tmp / "site")
-                site = tmp / "site" if full["ok"] else None
-            if site is not None:
-                results["offline"] = bench_offline(site, args.quick)
-        if "play" in parts:
-            if site is None:
-                log("play: building the site")
-                full = bench_build(tree, tmp / "site")
-                site = tmp / "site" if full["ok"] else None
-            if site is not None:
-                results["play"] = bench_play_pages(tree, site, args.quick)
+            return site
+
+        page_benches = (("puzzles", bench_puzzles_pages), ("offline", lambda _tree, s, q: bench_offline(s, q)),
+                        ("play", bench_play_pages))
+        for part, bench in page_benches:
+            if part in parts and built_site(part) is not None:
+                results[part] = bench(tree, site, args.quick)
         if "drills" in parts:
-            if site is None:
-                log("drills: building the site")
-                full = bench_build(tree, tmp / "site")
-                site = tmp / "site" if full["ok"] else None
-            results["drills"] = bench_drills(tree, site, args.quick)
+            results["drills"] = bench_drills(tree, built_site("drills"), args.quick)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     results["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
     rows = rows_for(results)
     if "offline" in results:
         rows += offline_rows(results["offline"])
-    if "play" in results:
-        play = load_module("bench_play", Path(__file__).with_name("bench_play.py"))
-        rows += play.rows(results["play"], fmt, mark)
-    if "drills" in results:
-        rows += load_module("bench_drills", tree / "scripts/bench_drills.py").rows(results["drills"], fmt, mark)
-    if "refute" in results:
-        rows += load_module("bench_refute", tree / "scripts/bench_refute.py").rows(results["refute"], fmt, mark)
-    if "puzzles" in results:
-        rows += load_module("bench_puzzles", tree / "scripts/bench_puzzles.py").rows(results["puzzles"], fmt, mark)
+    for part in ("play", "drills", "refute", "puzzles"):  # each bench module words its own rows
+        if part in results:
+            rows += load_module(f"bench_{part}", tree / f"scripts/bench_{part}.py").rows(results[part], fmt, mark)
     results["table"] = [list(r) for r in rows]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", "utf-8")

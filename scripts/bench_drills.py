@@ -14,12 +14,7 @@ import platform
 import statistics
 import time
 
-
-def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+from bench_common import each_page, page_js, percentile, summary
 
 
 def run(sizes: dict | None = None, quick: bool = False) -> dict:
@@ -51,46 +46,31 @@ def run(sizes: dict | None = None, quick: bool = False) -> dict:
     return out
 
 
-NEXT_JS = """
-async ([count]) => {
+NEXT_JS = page_js("[count]", """
   const root = document.querySelector('.hc-drills');
-  const until = (pred, ms = 120000) => new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const tick = () => pred() ? resolve() : performance.now() - t0 > ms ? reject(new Error('timeout')) : setTimeout(tick, 2);
-    tick();
-  });
   const times = [];
   for (let k = 0; k < count; k++) {
     const before = root.dataset.drill;
     const t0 = performance.now();
     root.querySelector('.hc-drills-next').click();
-    await until(() => root.dataset.drill !== before && root.querySelector('.hc-drills-options input'));
+    await until(() => root.dataset.drill !== before && root.querySelector('.hc-drills-options input'), 120000, 2);
     times.push(performance.now() - t0);
   }
   return times;
-}
-"""
+""")
 
 
 def browser(chromium, base: str, quick: bool, log=print) -> dict:
     """``chromium``: a launched Playwright browser; ``base``: the built site's URL. Mixed drills
     on each game's page."""
-    out = {}
     count = 8 if quick else 40
-    for game in ("zsiros", "filicau", "ferbli"):
-        log(f"drills: browser, {game}")
-        ctx = chromium.new_context()
-        page = ctx.new_page()
-        try:
-            page.goto(base + f"{game}/drills/")
-            page.wait_for_selector(".hc-drills[data-drill] .hc-drills-options input", timeout=180_000)
-            times = page.evaluate(NEXT_JS, [count])
-            out[game] = {"count": len(times), "median_ms": statistics.median(times), "p95_ms": percentile(times, 0.95)}
-        except Exception as err:  # noqa: BLE001  (a broken page is a result, not a crash)
-            out[game] = {"error": str(err).splitlines()[0]}
-        finally:
-            ctx.close()
-    return out
+
+    def next_drills(page, game):
+        page.goto(base + f"{game}/drills/")
+        page.wait_for_selector(".hc-drills[data-drill] .hc-drills-options input", timeout=180_000)
+        return summary(page.evaluate(NEXT_JS, [count]))
+
+    return each_page(chromium, [(g, g) for g in ("zsiros", "filicau", "ferbli")], next_drills, "drills: browser", log)
 
 
 def rows(results: dict, fmt, mark) -> list[tuple[str, str, str, str, str]]:

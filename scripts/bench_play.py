@@ -10,7 +10,7 @@ next action (or the learner's turn again, or the end of the deal).
 
 from __future__ import annotations
 
-import statistics
+from bench_common import each_page, page_js, summary
 
 # (page, game option, players) measured; club players everywhere (the play page's default)
 CASES = (("zsiros", "zsiros", 4), ("filicau", "filicau", 4), ("filicau", "filko", 5), ("ferbli", "ferbli", 3))
@@ -21,15 +21,9 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
   .observe({ type: "longtask", buffered: true });
 """
 
-MOVE_JS = """
-async ([moves]) => {
+MOVE_JS = page_js("[moves]", """
   const root = document.querySelector('.hc-play');
   const log = () => root.querySelector('.hc-play-log').children.length;
-  const until = (pred, ms = 120000) => new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const tick = () => pred() ? resolve() : performance.now() - t0 > ms ? reject(new Error('timeout')) : setTimeout(tick, 5);
-    tick();
-  });
   const times = [];
   window.__hcLong = [];
   for (let k = 0; k < moves; k++) {
@@ -49,45 +43,28 @@ async ([moves]) => {
     times.push(performance.now() - t0);
   }
   return { times, longest: Math.max(0, ...window.__hcLong) };
-}
-"""
-
-
-def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+""")
 
 
 def bench_play(browser, base: str, quick: bool, log=print) -> dict:
     """``browser``: a launched Playwright Chromium; ``base``: the built site's URL."""
-    out: dict = {}
     moves = 6 if quick else 24
-    for page_game, game, players in CASES:
-        name = f"{game} {players}"
-        log(f"play: {name}")
-        ctx = browser.new_context()
-        ctx.add_init_script(LONGTASKS_JS)
-        page = ctx.new_page()
-        try:
-            page.goto(base + f"{page_game}/play/")
-            page.wait_for_selector("html[data-hcards-status=ready]", timeout=120_000)
-            setup = page.locator(".hc-play-setup")
-            if setup.locator("select[id$=-game]").count():
-                setup.locator("select[id$=-game]").select_option(game)
-            setup.locator("select[id$=-players]").select_option(str(players))
-            setup.locator("select[id$=-pace]").select_option("0")
-            setup.locator("button[type=submit]").click()
-            got = page.evaluate(MOVE_JS, [moves])
-            times = got["times"]
-            out[name] = {"count": len(times), "median_ms": statistics.median(times) if times else None,
-                         "p95_ms": percentile(times, 0.95), "longest_task_ms": got["longest"]}
-        except Exception as err:  # noqa: BLE001  (a broken page is a result, not a crash)
-            out[name] = {"error": str(err).splitlines()[0]}
-        finally:
-            ctx.close()
-    return out
+
+    def play(page, case):
+        page_game, game, players = case
+        page.goto(base + f"{page_game}/play/")
+        page.wait_for_selector("html[data-hcards-status=ready]", timeout=120_000)
+        setup = page.locator(".hc-play-setup")
+        if setup.locator("select[id$=-game]").count():
+            setup.locator("select[id$=-game]").select_option(game)
+        setup.locator("select[id$=-players]").select_option(str(players))
+        setup.locator("select[id$=-pace]").select_option("0")
+        setup.locator("button[type=submit]").click()
+        got = page.evaluate(MOVE_JS, [moves])
+        return {**summary(got["times"]), "longest_task_ms": got["longest"]}
+
+    cases = [(f"{game} {players}", (page_game, game, players)) for page_game, game, players in CASES]
+    return each_page(browser, cases, play, "play", log, init_script=LONGTASKS_JS)
 
 
 def rows(results: dict, fmt, mark) -> list[tuple[str, str, str, str, str]]:

@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import statistics
 
+from bench_common import each_page, page_js, percentile
+
 GAMES = ("zsiros", "filicau", "ferbli")
 
-NEXT_JS = """
-async ([rounds]) => {
+NEXT_JS = page_js("[rounds]", """
   const root = document.querySelector('.hc-puzzles');
   const board = root.querySelector('.hc-pz-board');
-  const until = (pred, ms = 120000) => new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const tick = () => pred() ? resolve() : performance.now() - t0 > ms ? reject(new Error('timeout')) : setTimeout(tick, 5);
-    tick();
-  });
   const times = [];
   for (let k = 0; k < rounds; k++) {
     const before = board.dataset.puzzle || '';
@@ -42,38 +38,22 @@ async ([rounds]) => {
     }
   }
   return { times };
-}
-"""
-
-
-def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+""")
 
 
 def bench_puzzles(browser, base: str, quick: bool, log=print) -> dict:
     """``browser``: a launched Playwright Chromium; ``base``: the built site's URL."""
-    out: dict = {}
     rounds = 4 if quick else 12
-    for game in GAMES:
-        log(f"puzzles: {game}")
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        try:
-            page.goto(base + f"{game}/puzzles/")
-            page.wait_for_selector(".hc-puzzles.hc-live", timeout=60_000)
-            got = page.evaluate(NEXT_JS, [rounds])
-            times = got["times"]
-            out[game] = {"count": len(times), "first_ms": times[0] if times else None,
-                         "median_ms": statistics.median(times[1:]) if len(times) > 1 else None,
-                         "p95_ms": percentile(times[1:], 0.95)}
-        except Exception as err:  # noqa: BLE001  (a broken page is a result, not a crash)
-            out[game] = {"error": str(err).splitlines()[0]}
-        finally:
-            ctx.close()
-    return out
+
+    def next_puzzles(page, game):
+        page.goto(base + f"{game}/puzzles/")
+        page.wait_for_selector(".hc-puzzles.hc-live", timeout=60_000)
+        times = page.evaluate(NEXT_JS, [rounds])["times"]
+        return {"count": len(times), "first_ms": times[0] if times else None,
+                "median_ms": statistics.median(times[1:]) if len(times) > 1 else None,
+                "p95_ms": percentile(times[1:], 0.95)}
+
+    return each_page(browser, [(g, g) for g in GAMES], next_puzzles, "puzzles", log)
 
 
 def rows(results: dict, fmt, mark) -> list[tuple[str, str, str, str, str]]:

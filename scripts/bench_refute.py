@@ -14,10 +14,7 @@ import platform
 import statistics
 import time
 
-
-def _quantile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+from bench_common import percentile
 
 
 def run(sizes: dict | None = None, quick: bool = False) -> dict:
@@ -41,7 +38,7 @@ def run(sizes: dict | None = None, quick: bool = False) -> dict:
 
     def stats(xs):
         return {"n": len(xs), "median_ms": round(statistics.median(xs), 1) if xs else None,
-                "p95_ms": round(_quantile(xs, 0.95), 1) if xs else None}
+                "p95_ms": round(percentile(xs, 0.95), 1) if xs else None}
 
     return {"python": platform.python_version(), "worlds": WORLDS, "cases": len(cases),
             "live": stats(live), "prebuilt": stats(drawn)}

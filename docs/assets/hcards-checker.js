@@ -10,7 +10,7 @@
 // Bad input never loses what was typed: the message says what is wrong and where.
 
 import { call, onPage, onStatus, start, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter } from "./hcards-ui.js";
+import { el, fill, letter, widgetData } from "./hcards-ui.js";
 
 const CARD_RE = /^[AKOUX987][alhb]$/;
 
@@ -59,7 +59,7 @@ class Checker {
   constructor(root, page) {
     this.root = root;
     this.page = page;
-    this.data = JSON.parse(root.querySelector("script.hc-checker-data").textContent);
+    this.data = widgetData(root, "hc-checker-data");
     this.ui = this.data.ui;
     this.lang = this.data.lang;
     this.record = null; // the parsed record last ruled on

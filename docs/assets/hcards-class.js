@@ -98,10 +98,14 @@ function setUp(root) {
       }
       body.append(row);
     }
-    return el("div", { class: "hc-class-scroll", tabindex: "0", role: "region", "aria-label": texts.class_exercises_title },
-      el("table", { class: "hc-class-table hc-class-exercises" },
-        el("caption", { text: texts.class_exercises_title }),
-        el("thead", {}, gameHeaderRow(groups, ""), numbers), body));
+    return scrollTable(texts.class_exercises_title, "hc-class-exercises", groups, numbers, body);
+  }
+
+  // A wide table in a region of its own that scrolls sideways (a class has many columns).
+  function scrollTable(title, cls, groups, columns, body) {
+    return el("div", { class: "hc-class-scroll", tabindex: "0", role: "region", "aria-label": title },
+      el("table", { class: `hc-class-table ${cls}` }, el("caption", { text: title }),
+        el("thead", {}, gameHeaderRow(groups, ""), columns), body));
   }
 
   function clausesTable(people) {
@@ -136,10 +140,7 @@ function setUp(root) {
       }
       body.append(row);
     }
-    return el("div", { class: "hc-class-scroll", tabindex: "0", role: "region", "aria-label": texts.class_clauses_title },
-      el("table", { class: "hc-class-table hc-class-clauses" },
-        el("caption", { text: texts.class_clauses_title }),
-        el("thead", {}, gameHeaderRow(groups, ""), ids), body));
+    return scrollTable(texts.class_clauses_title, "hc-class-clauses", groups, ids, body);
   }
 
   function spread(people) {

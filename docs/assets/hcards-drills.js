@@ -7,32 +7,19 @@
 // #drill=<game>:<type>:<seed>, which brings back exactly that question.
 
 import { call, onPage, onStatus, widgetReady } from "./hcards-runtime.js";
-import { el, fill, ruleLink, withIds } from "./hcards-ui.js";
+import { el, fill, loadStore, ruleLink, saveStore, widgetData, withIds } from "./hcards-ui.js";
 
 const STORE = "hcards:drills";
 
-function load() {
-  try {
-    return JSON.parse(localStorage.getItem(STORE)) || {};
-  } catch {
-    return {};
-  }
-}
-
-function save(all) {
-  try {
-    localStorage.setItem(STORE, JSON.stringify(all));
-  } catch {
-    /* storage full or disabled: the score is simply not kept */
-  }
-}
+const load = () => loadStore(STORE);
+const save = (all) => saveStore(STORE, all); // storage off: the score is simply not kept
 
 const newSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] % 1000000000;
 
 class Drills {
   constructor(root) {
     this.root = root;
-    this.info = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.info = widgetData(root);
     this.ui = this.info.ui;
     this.lang = this.info.lang;
     this.drill = null;

@@ -11,27 +11,14 @@
 // worker; the right move's line joins it once the exercise is solved or the answer shown.
 
 import { call, onPage, onStatus, start, widgetReady } from "./hcards-runtime.js";
-import { el, fill, ruleLink } from "./hcards-ui.js";
+import { el, fill, loadProgress, ruleLink, saveProgress, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
-const STORE = "hcards:exercises";
 const REVEAL_AFTER = 3;
 
-function load() {
-  try {
-    return JSON.parse(localStorage.getItem(STORE)) || {};
-  } catch {
-    return {};
-  }
-}
-
-function save(progress) {
-  try {
-    localStorage.setItem(STORE, JSON.stringify(progress));
-  } catch {
-    /* storage full or disabled: progress is simply not kept */
-  }
-}
+// Solved exercises and tries, which the progress page reads too.
+const load = () => loadProgress("exercises");
+const save = (progress) => saveProgress("exercises", progress);
 
 let exercises = []; // of the page shown
 
@@ -44,7 +31,7 @@ function sameAction(action, listed) {
 class Exercise {
   constructor(root) {
     this.root = root;
-    this.info = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.info = widgetData(root);
     this.ui = this.info.ui;
     this.id = this.info.id;
     this.board = root.querySelector(".hc-ex-board");

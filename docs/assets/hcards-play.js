@@ -7,7 +7,7 @@
 // the set-up's seed. Keyboard: every card and action is a button; Tab and Enter play.
 
 import { call, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter, replaceTable, ruleLink } from "./hcards-ui.js";
+import { el, fill, letter, replaceTable, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
 
 const PACES = { pace_0: 0, pace_fast: 350, pace_normal: 900, pace_slow: 1800, pace_manual: -1 };
 const TIERS = ["beginner", "club", "expert", "random"];
@@ -36,7 +36,7 @@ function decode(text) {
 class Play {
   constructor(root) {
     this.root = root;
-    this.data = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.data = widgetData(root);
     this.ui = this.data.ui;
     this.lang = this.data.lang;
     this.assets = new URL("./", import.meta.url).href;
@@ -241,11 +241,7 @@ class Play {
   }
 
   save() {
-    try {
-      localStorage.setItem(this.key, JSON.stringify(this.session));
-    } catch {
-      /* storage full or off: the session goes on without being kept */
-    }
+    saveStore(this.key, this.session); // storage full or off: the session goes on unkept
   }
 
   load() {
@@ -352,7 +348,7 @@ class Play {
         if (action.max !== null && action.max !== undefined) input.max = String(action.max);
         const range = action.max === null || action.max === undefined ? this.t("amount_from", { min: action.min })
           : this.t("amount_range", { min: action.min, max: action.max });
-        const go = el("button", { type: "button", class: "md-button hc-action", text: label.replace(/\d+/, "…") });
+        const go = el("button", { type: "button", class: "md-button hc-action", "data-act": action.act, text: label.replace(/\d+/, "…") });
         const hint = el("span", { class: "hc-play-range", text: range });
         go.addEventListener("click", () => {
           if (input.value.trim() === "") {
@@ -365,7 +361,7 @@ class Play {
         });
         this.actions.append(el("span", { class: "hc-play-amount" }, el("label", { for: aid, text: this.ui.amount }), input, hint, go));
       } else {
-        const button = el("button", { type: "button", class: "md-button hc-action", text: label });
+        const button = el("button", { type: "button", class: "md-button hc-action", "data-act": action.act, text: label });
         button.addEventListener("click", () => this.act(action));
         this.actions.append(button);
       }
@@ -373,7 +369,7 @@ class Play {
     if (view.calls?.length) {
       this.actions.append(el("span", { class: "hc-play-calls-label", text: this.ui.calls }));
       for (const { action, label } of view.calls) {
-        const button = el("button", { type: "button", class: "md-button hc-action", text: label });
+        const button = el("button", { type: "button", class: "md-button hc-action", "data-act": action.act, text: label });
         button.addEventListener("click", () => this.act(action));
         this.actions.append(button);
       }

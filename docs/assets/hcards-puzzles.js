@@ -7,29 +7,15 @@
 // localStorage. Every try is announced as the "hcards:answer" event (issue 17's contract).
 
 import { call, onPage, start, widgetReady } from "./hcards-runtime.js";
-import { el, fill, ruleLink } from "./hcards-ui.js";
+import { el, fill, loadStore, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
 const STORE = "hcards:puzzles";
 const BY_RATING = "";
 
-function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(STORE));
-    if (v && typeof v === "object") return { learners: {}, puzzles: {}, tried: {}, ...v };
-  } catch {
-    /* a broken entry: start afresh */
-  }
-  return { learners: {}, puzzles: {}, tried: {} };
-}
-
-function save(store) {
-  try {
-    localStorage.setItem(STORE, JSON.stringify(store));
-  } catch {
-    /* storage full or disabled: the rating is simply not kept */
-  }
-}
+// A broken or missing entry starts afresh; storage off: the rating is simply not kept.
+const load = () => ({ learners: {}, puzzles: {}, tried: {}, ...loadStore(STORE) });
+const save = (store) => saveStore(STORE, store);
 
 const NEW_LEARNER = { rating: 1500, rd: 350, vol: 0.06 };
 
@@ -54,7 +40,7 @@ export async function onWrongTry(container, context) {
 class Puzzles {
   constructor(root) {
     this.root = root;
-    this.info = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.info = widgetData(root);
     this.ui = this.info.ui;
     this.lang = this.info.lang;
     this.index = null;

@@ -52,25 +52,36 @@ export function withIds(text) {
   return out;
 }
 
+// A JSON object kept in this browser under `key`: `fallback` when there is none, when it is
+// unreadable (a tampered entry) or when storage is off (a private window) — the widget then
+// works without keeping anything, never fails.
+export function loadStore(key, fallback = {}) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key));
+    return value && typeof value === "object" ? value : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+// Keep `value` under `key`; false when storage is full or off (the page goes on unsaved).
+export function saveStore(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The data the build put in a widget's page (scripts/hooks/tutorial_data.py, data_script).
+export const widgetData = (root, cls = "hc-data") => JSON.parse(root.querySelector(`script.${cls}`).textContent);
+
 // Learner progress kept in this browser: exercises (hcards-exercises.js) and walkthroughs
 // stepped through to the end (hcards-walkthrough.js); the progress page reads both.
 export const PROGRESS = { exercises: "hcards:exercises", walkthroughs: "hcards:walkthroughs" };
-
-export function loadProgress(kind) {
-  try {
-    return JSON.parse(localStorage.getItem(PROGRESS[kind])) || {};
-  } catch {
-    return {};
-  }
-}
-
-export function saveProgress(kind, value) {
-  try {
-    localStorage.setItem(PROGRESS[kind], JSON.stringify(value));
-  } catch {
-    /* storage full or disabled: progress is simply not kept */
-  }
-}
+export const loadProgress = (kind) => loadStore(PROGRESS[kind]);
+export const saveProgress = (kind, value) => saveStore(PROGRESS[kind], value);
 // An amount act on a table (the core draws one button and a number field beside it, the
 // button carrying the smallest amount): the typed amount goes into the button's action and
 // label, so a what-if can try any legal amount; an empty field leaves nothing to send, and

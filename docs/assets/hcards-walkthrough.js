@@ -6,13 +6,13 @@
 // browser applies the move, or explains with the clause why it is illegal.
 
 import { call, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
-import { arrowSteps, el, fill, letter, loadProgress, replaceTable, ruleLink, saveProgress, withIds } from "./hcards-ui.js";
+import { arrowSteps, el, fill, letter, loadProgress, replaceTable, ruleLink, saveProgress, widgetData, withIds } from "./hcards-ui.js";
 
 class Walkthrough {
   constructor(root, page) {
     this.root = root;
     this.page = page;
-    this.data = JSON.parse(root.querySelector("script.hc-data").textContent);
+    this.data = widgetData(root);
     this.ui = this.data.ui;
     this.steps = [...root.querySelectorAll(".hc-step")];
     this.static = this.steps.map((li) => li.querySelector(".hc-table")?.outerHTML ?? "");

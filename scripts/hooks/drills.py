@@ -10,8 +10,6 @@ types named in the page's language, and the home URL the clause links start from
 
 from __future__ import annotations
 
-import json
-from html import escape
 
 import tutorial_data as data
 from hcards_core.learn.drills import MIXED, types
@@ -29,8 +27,6 @@ def games(page_game: str, lang: str) -> list[dict]:
     return [{"game": g, "label": t[f"game_{g}"], "types": types(g, lang)} for g in PAGE_GAMES[page_game]]
 
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def render_game(game: str, lang: str, links) -> str:
@@ -39,7 +35,4 @@ def render_game(game: str, lang: str, links) -> str:
     t = ui(lang)
     payload = {"page": game, "lang": lang, "home": links.home, "games": games(game, lang),
                "mixed": {"type": MIXED, "label": render(f"drill.type.{MIXED}", lang)}, "ui": t}
-    return (f'<div class="hc-drills" data-hcards="drills" data-game="{escape(game)}" tabindex="-1">'
-            f'<p class="hc-drills-noscript">{escape(t["noscript"])}</p>'
-            f'<script type="application/json" class="hc-data">{_json(payload)}</script></div>'
-            f'<script type="module" src="{escape(links.assets)}hcards-drills.js"></script>')
+    return data.widget_html("drills", game, payload, t["noscript"], links.assets)

@@ -126,7 +126,7 @@ def render(ex: dict, number: int, lang: str, links) -> str:
     html = [f'<section class="hc-exercise" id="{escape(eid)}" data-hcards="exercise" tabindex="-1">',
             f'<h2 class="hc-exercise-title">{escape(ui["ex_exercise"].format(n=number))}: {escape(t("title"))}</h2>',
             f'<p class="hc-ex-question">{escape(t("question"))}</p>',
-            f'<script type="application/json" class="hc-data">{_json(info)}</script>',
+            data.data_script(info),
             f'<div class="hc-ex-board">{table_html(full, state, lang, links.assets, True)}</div>']
     if ex["kind"] == "choice":
         html.append(f'<fieldset class="hc-ex-options"><legend>{escape(ui["ex_choose_hint"])}</legend>')
@@ -169,8 +169,6 @@ def ui_rule(lang: str, rule: str) -> str:
     return data.text(lang, "ui", "rule").format(rule=rule)
 
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
 def render_game(game: str, lang: str, links) -> str:

@@ -40,12 +40,10 @@ def texts(lang: str, prefix: str) -> dict:
     return {k: t(lang, k) for k in en if k.startswith(prefix) or k.startswith("state_") or k.startswith("kind_")}
 
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
 def _script(value) -> str:
-    return f'<script type="application/json" class="hc-data">{_json(value)}</script>'
+    return data.data_script(value)
 
 
 def page_exists(lang: str, page: str) -> bool:

@@ -10,8 +10,6 @@ its clause in the page's language, with the clause's link), and the URLs it link
 
 from __future__ import annotations
 
-import json
-from html import escape
 
 import rulings
 import tutorial_data as data
@@ -44,8 +42,6 @@ def games(page_game: str, lang: str) -> list[dict]:
     return out
 
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def render_game(game: str, lang: str, links) -> str:
@@ -53,7 +49,4 @@ def render_game(game: str, lang: str, links) -> str:
         return ""
     t = ui(lang)
     payload = {"page": game, "lang": lang, "home": links.home, "games": games(game, lang), "ui": t}
-    return (f'<div class="hc-play" data-hcards="play" data-game="{escape(game)}" tabindex="-1">'
-            f'<p class="hc-play-noscript">{escape(t["noscript"])}</p>'
-            f'<script type="application/json" class="hc-data">{_json(payload)}</script></div>'
-            f'<script type="module" src="{escape(links.assets)}hcards-play.js"></script>')
+    return data.widget_html("play", game, payload, t["noscript"], links.assets)

@@ -6,7 +6,6 @@ points to where to continue. Without JavaScript the page is the full list with i
 
 from __future__ import annotations
 
-import json
 from html import escape
 
 import tutorial_data as data
@@ -56,7 +55,7 @@ def render_game(game: str, lang: str, links) -> str:
     html += body
     texts = {k: g(k) for k in ("progress_walkthroughs", "progress_exercises", "progress_continue",
                                "progress_all_done", "progress_start", "progress_done", "progress_todo")}
-    html.append(f'<script type="application/json" class="hc-data">{json.dumps(texts, ensure_ascii=False)}</script>')
+    html.append(data.data_script(texts))
     html.append(f'<p class="hc-hint">{escape(g("progress_note"))}</p></div>')
     html.append(f'<script type="module" src="{escape(links.assets)}hcards-progress.js"></script>')
     return "".join(html)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from html import escape
 from pathlib import Path
 
 import tutorial_data as data
@@ -44,8 +43,6 @@ def ui(lang: str) -> dict:
     return dict(data._text_file(lang, "puzzles"))
 
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def render_game(game: str, lang: str, links) -> str:
@@ -62,10 +59,7 @@ def render_game(game: str, lang: str, links) -> str:
                "assets": links.assets, "total": len(load(game)), "themes": listed,
                "pages": {c: clause_page(c) for t in themes().values() for c in t["clauses"]},
                "ui": {k: v for k, v in t.items() if not k.startswith("theme.")}, "refute_ui": refute_texts(lang)}
-    return (f'<div class="hc-puzzles" data-hcards="puzzles" data-game="{escape(game)}" tabindex="-1">'
-            f'<p class="hc-puzzles-noscript">{escape(t["noscript"])}</p>'
-            f'<script type="application/json" class="hc-data">{_json(payload)}</script></div>'
-            f'<script type="module" src="{escape(links.assets)}hcards-puzzles.js"></script>')
+    return data.widget_html("puzzles", game, payload, t["noscript"], links.assets)
 
 
 def write_data(site: Path) -> int:
@@ -79,10 +73,10 @@ def write_data(site: Path) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         index = [{"id": p["id"], "rating": p["rating"], "themes": p["themes"], "chunk": k // CHUNK}
                  for k, p in enumerate(puzzles)]
-        (folder / "index.json").write_text(_json(index), encoding="utf-8")
+        (folder / "index.json").write_text(data.compact_json(index), encoding="utf-8")
         written += 1
         for start in range(0, len(puzzles), CHUNK):
             chunk = [{f: p[f] for f in KEPT if f in p} for p in puzzles[start:start + CHUNK]]
-            (folder / f"{start // CHUNK}.json").write_text(_json(chunk), encoding="utf-8")
+            (folder / f"{start // CHUNK}.json").write_text(data.compact_json(chunk), encoding="utf-8")
             written += 1
     return written

@@ -22,7 +22,6 @@ labels ``ui.*``.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from html import escape
@@ -267,8 +266,6 @@ def clause_html(text: str) -> str:
 
 # ---- the page ---------------------------------------------------------------------------------------
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
 def _rows_html(rows: list[dict]) -> str:
@@ -357,7 +354,7 @@ def render_game(game: str, lang: str, links) -> str:
                "cases": {c["id"]: {"game": c["game"], "record": c["record"], "focus": list(focus(c)),
                                    "question": data.text(lang, KIND, f"{c['id']}.question")} for c in items}}
     html = ['<section class="hc-checker" id="checker" data-hcards="checker">',
-            f'<script type="application/json" class="hc-checker-data">{_json(payload)}</script>',
+            data.data_script(payload, "hc-checker-data"),
             f'<noscript><p class="hc-noscript">{escape(t["noscript"])}</p></noscript>',
             '<div class="hc-checker-app"></div>',
             f'<script type="module" src="{escape(links.assets)}hcards-checker.js"></script>',

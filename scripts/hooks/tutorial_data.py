@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,3 +75,28 @@ def ui(lang: str, keys: tuple = UI_KEYS) -> dict:
 def reload() -> None:
     """Forget cached texts (``mkdocs serve`` rebuilds after an edit)."""
     _text_file.cache_clear()
+
+
+# ---- a widget's data in its page -------------------------------------------------------------
+
+def compact_json(value) -> str:
+    """JSON without spaces and with ``</`` escaped: for inline data and the files pages fetch."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def data_script(value, cls: str = "hc-data") -> str:
+    """``value`` as a page's inline JSON for its widget: compact (pages are fetched again on
+    every instant navigation) and safe inside ``<script>`` (no ``</`` can end it early).
+
+    >>> data_script({"a": "</script>", "b": [1, 2]})
+    '<script type="application/json" class="hc-data">{"a":"<\\\\/script>","b":[1,2]}</script>'
+    """
+    return f'<script type="application/json" class="{cls}">{compact_json(value)}</script>'
+
+
+def widget_html(kind: str, game: str, payload: dict, noscript: str, assets: str) -> str:
+    """The frame of a widget that draws everything in the browser (Play, Drills, Puzzles): a
+    focusable ``div.hc-<kind>`` with the text shown without JavaScript, its data, its module."""
+    return (f'<div class="hc-{kind}" data-hcards="{kind}" data-game="{escape(game)}" tabindex="-1">'
+            f'<p class="hc-{kind}-noscript">{escape(noscript)}</p>{data_script(payload)}</div>'
+            f'<script type="module" src="{escape(assets)}hcards-{kind}.js"></script>')

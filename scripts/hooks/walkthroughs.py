@@ -9,7 +9,6 @@ after its first ``k`` actions, with the events of the actions since the previous
 
 from __future__ import annotations
 
-import json
 import re
 from html import escape
 
@@ -132,7 +131,7 @@ def render(walkthrough: dict, lang: str, links, following: tuple[str, str] | Non
             f'tabindex="-1">',
             f'<h2 class="hc-walkthrough-title">{escape(t("title"))}</h2>',
             f'<p class="hc-walkthrough-intro">{with_clause_ids(t("intro"))}</p>',
-            f'<script type="application/json" class="hc-data">{_json(payload)}</script>',
+            data.data_script(payload),
             '<ol class="hc-steps">']
     prev = (None, 0)
     for n, step in enumerate(steps, start=1):
@@ -153,9 +152,6 @@ def render(walkthrough: dict, lang: str, links, following: tuple[str, str] | Non
     return "".join(html)
 
 
-def _json(value) -> str:
-    """JSON safe inside a <script> element."""
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
 def render_game(game: str, lang: str, links) -> str:

@@ -59,7 +59,8 @@ def play_by_keyboard(page, root, limit: int = 80):
         targets = root.locator(".hc-play-table .hc-card-btn:not([disabled]), .hc-play-actions button")
         # the first action that does not raise the stakes: always raising blind against a seat
         # that must raise back (F-7.7c) is a betting war the rules let run for ever
-        acts = targets.evaluate_all("els => els.map(b => { try { return JSON.parse(b.dataset.action).act } catch { return null } })")
+        acts = targets.evaluate_all("els => els.map(b => b.dataset.act ?? JSON.parse(b.dataset.action).act)")
+        assert None not in acts and len(acts) == targets.count()
         calm = [i for i, act in enumerate(acts) if act not in ("raise", "bet", "besszer", "charge")]
         target = targets.nth(calm[0] if calm else 0)
         target.focus()
