@@ -7,6 +7,11 @@
   fast), and registers it, with its sha256, in the
   ``pyodide-lock.json`` the site serves, so ``pyodide.loadPackage("hcards_core")`` loads it
   from the site and checks its checksum;
+- builds the trimmed standard library the worker loads instead of Pyodide's full
+  ``python_stdlib.zip`` (``scripts/stdlib_trim.py``: the modules the site needs, as bytecode
+  compiled by Pyodide's Python; cached like the wheel), registered with its sha256 in the
+  lock file's ``hcards`` section (the full zip stays only for the bare boot page of
+  ``scripts/bench``, and is not precached for offline use);
 - keeps the root ``404.html`` English (mkdocs-static-i18n builds the languages one after the
   other into the same site_dir, and the last one would win);
 - drops the ``<link rel="alternate" hreflang=…>`` head links: Material fetches a
@@ -60,8 +65,12 @@ SITE_WHEELS = ROOT / ".cache" / "site-wheels"
 SHIPPED = {"fsrs": "fsrs", "typing-extensions": "typing_extensions"}
 
 # What loadPyodide() fetches in a browser: the ES module, the Emscripten module, the
-# WebAssembly binary, the standard library, and the lock file (rewritten below).
+# WebAssembly binary, the standard library, and the lock file (rewritten below). The full
+# standard library is only for scripts/bench's bare boot page (the site's worker loads STDLIB).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The trimmed standard library (scripts/stdlib_trim.py) and where it is cached.
+STDLIB = "python_stdlib-trimmed.zip"
+STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 PACKAGE = "hcards_core"
 ASSET_DIR = "assets/pyodide"
 
@@ -167,6 +176,32 @@ def lock_entry(wheel: Path, module: str = PACKAGE) -> dict:
     }
 
 
+def build_stdlib(wheels: list[Path]) -> Path:
+    """The trimmed standard library for these wheels (built once per input hash: the wheels,
+    Pyodide's own zip, and the scripts that choose and compile the modules)."""
+    h = hashlib.sha256()
+    inputs = [*wheels, PYODIDE_NPM / "python_stdlib.zip", PYODIDE_NPM / "package.json",
+              ROOT / "scripts" / "stdlib_trim.py", ROOT / "scripts" / "pyodide-stdlib.mjs"]
+    for p in inputs:
+        h.update(p.name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    out = STDLIB_CACHE / h.hexdigest()[:16] / STDLIB
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    args = ["node", str(ROOT / "scripts" / "pyodide-stdlib.mjs"), "build", "--out", str(tmp)]
+    for wheel in wheels:
+        args += ["--wheel", str(wheel)]
+    run = subprocess.run(args, capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError(f"building the trimmed standard library failed:\n{run.stdout[-3000:]}{run.stderr[-3000:]}")
+    info = json.loads(run.stdout.strip().splitlines()[-1])
+    tmp.replace(out)
+    log.info("trimmed standard library: %s of %s modules, %.2f MB", info["modules"], info["full_modules"],
+             info["zip_bytes"] / 1e6)
+    return out
+
+
 def install_runtime(site_dir: Path) -> Path:
     """Copy Pyodide and the wheel into ``site_dir/assets/pyodide``; returns that folder."""
     if not (PYODIDE_NPM / "pyodide.mjs").exists():
@@ -182,18 +217,26 @@ def install_runtime(site_dir: Path) -> Path:
         if old.name != wheel.name:
             old.unlink()
     shutil.copy2(wheel, dest / wheel.name)
+    shipped = {module: ship_wheel(module, dest) for module in SHIPPED.values()}
+    # the standard library for the wheel the site ships and the memory's wheels: the same
+    # modules whichever pages are visited
+    stdlib = build_stdlib([wheel, *shipped.values()])
+    shutil.copy2(stdlib, dest / STDLIB)
     # The served lock file: Pyodide's own header (ABI, Python version) and only the packages
     # the site ships — ours. The npm package carries no other wheels, so listing them would
     # only point at files that are not there.
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text("utf-8"))
     # "hcards" (ignored by Pyodide): the bytes the worker downloads through fetch — the wasm,
     # the standard library and the wheel — so the page can say "loading… 2.1 of 4.4 MB"
-    # (the memory's wheels come later, on its first call, and are not counted).
-    fetched = ("pyodide.asm.wasm", "python_stdlib.zip", wheel.name)
+    # (the memory's wheels come later, on its first call, and are not counted); and the
+    # trimmed standard library with its sha256, which the worker checks as it does the wheel's.
+    fetched = ("pyodide.asm.wasm", STDLIB, wheel.name)
     lock = {"info": npm_lock["info"], "packages": {"hcards-core": lock_entry(dest / wheel.name)},
-            "hcards": {"download_bytes": sum((dest / name).stat().st_size for name in fetched)}}
+            "hcards": {"download_bytes": sum((dest / name).stat().st_size for name in fetched),
+                       "stdlib": {"file_name": STDLIB,
+                                  "sha256": hashlib.sha256((dest / STDLIB).read_bytes()).hexdigest()}}}
     for entry, module in SHIPPED.items():
-        lock["packages"][entry] = lock_entry(ship_wheel(module, dest), module)
+        lock["packages"][entry] = lock_entry(shipped[module], module)
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
     return dest
 
