@@ -1,5 +1,6 @@
 """The trimmed standard library the site ships (scripts/stdlib_trim.py, scripts/hooks/runtime.py):
-Pyodide under Node started on it, as the worker starts it, imports every module of the site's
+Pyodide under Node started on it, as the worker starts it, with the wheels the site ships
+(the core's as bytecode only: runtime.site_wheel), imports every module of the site's
 packages (every hcards_core module, fsrs, typing_extensions) and runs the bridge's functions
 (a replay, bot moves, a drill, a memory schedule); a zip missing one module fails.
 """
@@ -21,7 +22,7 @@ def shipped(repo):
     hook = load_runtime_hook(repo)
     wheels = [hook.build_wheel(), *sorted(hook.SITE_WHEELS.glob("*.whl"))]
     assert {w.name.split("-")[0] for w in wheels[1:]} == {"fsrs", "typing_extensions"}, "run scripts/setup"
-    return hook, hook.build_stdlib(wheels), wheels
+    return hook, hook.build_stdlib(wheels), [hook.site_wheel(wheels[0]), *wheels[1:]]
 
 
 def check(repo, stdlib, wheels):

@@ -18,12 +18,12 @@ async function fetchWheel(lock, name = LOCK_ENTRY) {
   return fetchChecked((await lock).packages[name]);
 }
 
-async function fetchChecked(entry) {
+async function fetchChecked(entry, fetchFn = self.fetch) {
   const bytes = entry.sha256.match(/../g).map((h) => parseInt(h, 16));
   const integrity = `sha256-${btoa(String.fromCharCode(...bytes))}`;
   let response;
   try {
-    response = await fetch(new URL(entry.file_name, indexURL), { integrity });
+    response = await fetchFn(new URL(entry.file_name, indexURL), { integrity });
   } catch (err) {
     throw new Error(`${entry.file_name}: the download failed or does not match its sha256 in pyodide-lock.json (${err.message})`);
   }
@@ -88,7 +88,8 @@ async function boot() {
   const uncount = countDownloads(lock);
   const wheel = fetchWheel(lock);
   // Pyodide fetches its stdLibURL itself: it is handed these bytes, checked like the wheel's
-  const stdlib = lock.then((l) => fetchChecked(l.hcards.stdlib));
+  const counted = self.fetch; // (not serveFile's below, which waits for these very bytes)
+  const stdlib = lock.then((l) => fetchChecked(l.hcards.stdlib, counted));
   const unserve = serveFile(STDLIB_URL, stdlib);
   for (const p of [lock, wheel, stdlib]) p.catch(() => {}); // reported where they are awaited below
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);

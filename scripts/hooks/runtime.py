@@ -72,6 +72,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STDLIB = "python_stdlib-trimmed.zip"
 STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 PACKAGE = "hcards_core"
+CACHE_TAG = "cpython-314"  # Pyodide 314's Python: the bytecode scripts/pyodide-compile.mjs writes
 ASSET_DIR = "assets/pyodide"
 
 _english_404: str | None = None
@@ -160,6 +161,50 @@ def add_bytecode(wheel: Path, work: Path) -> None:
         new.writestr(record_name, "\n".join(rows) + "\n")
 
 
+def site_wheel(wheel: Path) -> Path:
+    """The wheel the browser gets: ``wheel`` with each module's Pyodide bytecode in place of
+    its source (``pkg/mod.pyc``, which Python imports when no ``mod.py`` is beside it) and
+    without the long description (the README) in its METADATA.
+
+    The browser never reads the sources (a traceback's file and line are enough for a bug
+    report), and they were a quarter of the download. The tests inside Pyodide and the
+    doctests use ``wheel`` itself, sources and checked-hash bytecode both (tests/core/test_bytecode.py).
+    """
+    out = wheel.parent / "site" / wheel.name
+    if out.is_file():
+        return out
+    with zipfile.ZipFile(wheel) as old:
+        entries = [(info.filename, old.read(info)) for info in old.infolist()]
+    names = {name for name, _ in entries}
+    files = []
+    for name, data in entries:
+        folder, _, file = name.rpartition("/")
+        if name.endswith(".py"):
+            if f"{folder}/__pycache__/{file[:-3]}.{CACHE_TAG}.pyc" in names:
+                continue  # replaced by its bytecode below
+        elif folder.endswith("/__pycache__") and file.endswith(f".{CACHE_TAG}.pyc"):
+            name = f"{folder.rpartition('/')[0]}/{file.split('.')[0]}.pyc"
+        elif name.endswith(".dist-info/METADATA"):
+            data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; the body is the README
+        files.append((name, data))
+    record_name = next(name for name, _ in files if name.endswith(".dist-info/RECORD"))
+    rows = []
+    for name, data in files:
+        if name != record_name:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append(f"{name},sha256={digest},{len(data)}")
+    rows.append(f"{record_name},,")
+    out.parent.mkdir(exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            new.writestr(info, "\n".join(rows) + "\n" if name == record_name else data)
+    tmp.replace(out)
+    return out
+
+
 def lock_entry(wheel: Path, module: str = PACKAGE) -> dict:
     name, version = wheel.name.split("-")[:2]
     return {
@@ -212,15 +257,16 @@ def install_runtime(site_dir: Path) -> Path:
         src, dst = PYODIDE_NPM / name, dest / name
         if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
             shutil.copy2(src, dst)
-    wheel = build_wheel()
+    source_wheel = build_wheel()
+    wheel = site_wheel(source_wheel)
     for old in dest.glob(f"{PACKAGE}-*.whl"):
         if old.name != wheel.name:
             old.unlink()
     shutil.copy2(wheel, dest / wheel.name)
     shipped = {module: ship_wheel(module, dest) for module in SHIPPED.values()}
-    # the standard library for the wheel the site ships and the memory's wheels: the same
-    # modules whichever pages are visited
-    stdlib = build_stdlib([wheel, *shipped.values()])
+    # the standard library for the core and the memory's wheels: the same modules whichever
+    # pages are visited (found from the core's sources: the wheel with them)
+    stdlib = build_stdlib([source_wheel, *shipped.values()])
     shutil.copy2(stdlib, dest / STDLIB)
     # The served lock file: Pyodide's own header (ABI, Python version) and only the packages
     # the site ships — ours. The npm package carries no other wheels, so listing them would
