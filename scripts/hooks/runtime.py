@@ -82,9 +82,10 @@ _english_404: str | None = None
 
 
 def source_hash() -> str:
-    """sha256 over the files that go into the wheel (paths and contents)."""
+    """sha256 over the files that go into the wheel (paths and contents), and the scripts that
+    compile its bytecode."""
     h = hashlib.sha256()
-    files = [ROOT / "pyproject.toml"]
+    files = [ROOT / "pyproject.toml", ROOT / "scripts" / "pyodide-compile.mjs", ROOT / "scripts" / "pyodide-node.mjs"]
     files += sorted(
         p for p in (ROOT / PACKAGE).rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
