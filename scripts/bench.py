@@ -532,10 +532,16 @@ def python_download(site: Path) -> dict:
     """What the worker downloads to start Python (Pyodide's files, the standard library, the
     wheel), raw and as sent gzip-compressed (the build's .gz copies, scripts/static_server.py).
     Where the build ships the trimmed standard library, Pyodide's full one is only the bare
-    boot page's (scripts/hooks/runtime.py) and is not counted."""
+    boot page's (scripts/hooks/runtime.py) and is not counted; the wheels the worker fetches
+    only on a memory page's first call (every lock entry but the core's) are listed apart."""
     root = site / "assets" / "pyodide"
     trimmed = (root / "python_stdlib-trimmed.zip").is_file()
-    files = {}
+    lock = root / "pyodide-lock.json"
+    lazy_names = set()
+    if lock.is_file():
+        packages = json.loads(lock.read_text("utf-8")).get("packages", {})
+        lazy_names = {e["file_name"] for name, e in packages.items() if name != "hcards-core"}
+    files, lazy = {}, {}
     for f in sorted(root.iterdir()):
         if f.suffix == ".gz" or not (f.name.startswith(("pyodide", "python_stdlib")) or f.suffix == ".whl"):
             continue
@@ -545,9 +551,10 @@ def python_download(site: Path) -> dict:
             continue
         gz = f.with_name(f.name + ".gz")
         sent = gz.stat().st_size if gz.exists() else len(gzip.compress(f.read_bytes(), 6))
-        files[f.name] = {"bytes": f.stat().st_size, "gzip": min(sent, f.stat().st_size)}
+        (lazy if f.name in lazy_names else files)[f.name] = {"bytes": f.stat().st_size,
+                                                             "gzip": min(sent, f.stat().st_size)}
     return {"files": files, "bytes": sum(x["bytes"] for x in files.values()),
-            "gzip": sum(x["gzip"] for x in files.values())}
+            "gzip": sum(x["gzip"] for x in files.values()), "lazy": lazy}
 
 
 def bench_offline(site: Path, quick: bool) -> dict:
@@ -701,7 +708,9 @@ def offline_rows(off: dict) -> list[tuple[str, str, str, str, str]]:
     dl = off.get("download") or {}
     if dl:
         rows.append(("Python's download (worker's files)", f"{dl['gzip'] / 1e6:.2f} MB gzip",
-                     f"{dl['bytes'] / 1e6:.2f} MB raw; " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["files"].items()),
+                     f"{dl['bytes'] / 1e6:.2f} MB raw; " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["files"].items())
+                     + ("; later, on a memory page's first call: " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["lazy"].items())
+                        if dl.get("lazy") else ""),
                      "≤ 4.5 MB gzip", mark(dl["gzip"] <= TARGETS["download_gzip"])))
     return rows
 
