@@ -34,7 +34,8 @@ REPO = Path(__file__).resolve().parents[1]
 GAMES = ("zsiros", "filicau", "ferbli")
 
 TARGETS = {
-    "ready_ratio": 1.15,          # exercise (widget) ready ≤ 1.15 × the bare Pyodide boot
+    "ready_ratio": 0.9,           # exercise (widget) ready ≤ 0.9 × the bare Pyodide boot (issue 19)
+    "download_gzip": 4.5e6,       # Python's download (the worker's files) ≤ 4.5 MB gzip (issue 19)
     "second_page_ms": 200.0,      # after the first boot, a widget page answers ≤ 200 ms from the click
     "move_p95_ms": 10.0,          # move feedback ≤ 10 ms at p95
     "plain_page_kb": 300.0,       # a page without Python widgets transfers ≤ 300 KB …
@@ -521,19 +522,31 @@ def second_page(browser, base: str, reps: int) -> dict:
 
 def python_download(site: Path) -> dict:
     """What the worker downloads to start Python (Pyodide's files, the standard library, the
-    wheel), raw and as sent gzip-compressed (the build's .gz copies, scripts/static_server.py)."""
+    wheel), raw and as sent gzip-compressed (the build's .gz copies, scripts/static_server.py).
+    Where the build ships the trimmed standard library, Pyodide's full one is only the bare
+    boot page's (scripts/hooks/runtime.py) and is not counted; the wheels the worker fetches
+    only on a memory page's first call (every lock entry but the core's) are listed apart."""
     root = site / "assets" / "pyodide"
-    files = {}
+    trimmed = (root / "python_stdlib-trimmed.zip").is_file()
+    lock = root / "pyodide-lock.json"
+    lazy_names = set()
+    if lock.is_file():
+        packages = json.loads(lock.read_text("utf-8")).get("packages", {})
+        lazy_names = {e["file_name"] for name, e in packages.items() if name != "hcards-core"}
+    files, lazy = {}, {}
     for f in sorted(root.iterdir()):
         if f.suffix == ".gz" or not (f.name.startswith(("pyodide", "python_stdlib")) or f.suffix == ".whl"):
+            continue
+        if trimmed and f.name == "python_stdlib.zip":
             continue
         if f.name.endswith((".d.ts", ".map")) or f.name == "package.json":
             continue
         gz = f.with_name(f.name + ".gz")
         sent = gz.stat().st_size if gz.exists() else len(gzip.compress(f.read_bytes(), 6))
-        files[f.name] = {"bytes": f.stat().st_size, "gzip": min(sent, f.stat().st_size)}
+        (lazy if f.name in lazy_names else files)[f.name] = {"bytes": f.stat().st_size,
+                                                             "gzip": min(sent, f.stat().st_size)}
     return {"files": files, "bytes": sum(x["bytes"] for x in files.values()),
-            "gzip": sum(x["gzip"] for x in files.values())}
+            "gzip": sum(x["gzip"] for x in files.values()), "lazy": lazy}
 
 
 def bench_offline(site: Path, quick: bool) -> dict:
@@ -687,8 +700,10 @@ def offline_rows(off: dict) -> list[tuple[str, str, str, str, str]]:
     dl = off.get("download") or {}
     if dl:
         rows.append(("Python's download (worker's files)", f"{dl['gzip'] / 1e6:.2f} MB gzip",
-                     f"{dl['bytes'] / 1e6:.2f} MB raw; " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["files"].items()),
-                     "≤ 4.5 MB gzip", mark(dl["gzip"] <= 4.5e6)))
+                     f"{dl['bytes'] / 1e6:.2f} MB raw; " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["files"].items())
+                     + ("; later, on a memory page's first call: " + ", ".join(f"{k} {v['gzip'] / 1e6:.2f}" for k, v in dl["lazy"].items())
+                        if dl.get("lazy") else ""),
+                     "≤ 4.5 MB gzip", mark(dl["gzip"] <= TARGETS["download_gzip"])))
     return rows
 
 
@@ -728,7 +743,7 @@ def rows_for(results: dict) -> list[tuple[str, str, str, str, str]]:
             r = br["ready"].get(cache, {})
             ratio = r.get("ratio")
             rows.append((f"{widget} ready, {cache} cache", fmt(r.get("widget_ms"), " ms"),
-                         f"boot {fmt(r.get('boot_ms'), ' ms')} → ×{fmt(ratio, digits=2)}", "≤ ×1.15",
+                         f"boot {fmt(r.get('boot_ms'), ' ms')} → ×{fmt(ratio, digits=2)}", f"≤ ×{TARGETS['ready_ratio']}",
                          mark(None if ratio is None else ratio <= TARGETS["ready_ratio"]) or "✗"))
             ph = r.get("widget_phases_ms") or {}
             if ph:

@@ -1,7 +1,8 @@
 // Writes the service workers of a built site with Workbox (workbox-build's generateSW; no
 // caching logic of our own): one per language, in that language's folder and scoped to it,
 // whose precache is the language's pages, its search index and everything under assets/ (the
-// rules engine: Pyodide, the standard library, the hcards_core wheel; the theme; the cards).
+// rules engine: Pyodide, the trimmed standard library, the hcards_core wheel; the theme; the
+// cards). Pyodide's full python_stdlib.zip is left out: only scripts/bench's bare boot page loads it.
 // Files are precached by revision (a hash of their content), so a new build is installed
 // whole beside the old one and replaces it in one step — never old pages with a new wheel.
 //
@@ -26,7 +27,7 @@ for (const { lang, folder } of langs) {
                    `search/search_index.${lang}.json`, `${folder}manifest.webmanifest`],
     // the default language's pages are the site's root: not the other languages' folders;
     // the benchmark page is not part of the site
-    globIgnores: ["**/*.gz", "assets/bench/**", "assets/javascripts/lunr/**",
+    globIgnores: ["**/*.gz", "assets/bench/**", "assets/pyodide/python_stdlib.zip", "assets/javascripts/lunr/**",
                   ...(folder ? [] : others.map((f) => `${f}**`)), "**/sw.js"],
     // the precache URLs are relative to the service worker, which sits in the language's folder
     modifyURLPrefix: folder ? { [folder]: "", "assets/": `${up}assets/`, "search/": `${up}search/` } : {},

@@ -40,11 +40,12 @@ export async function blockNetwork(label = "offline Pyodide run") {
 }
 
 // --- Pyodide from the pinned npm package (node_modules/pyodide); resolves to {pyodide, ms}
-export async function loadPyodideOffline() {
+// (env: the environment Python starts with, e.g. {PYTHONNODEBUGRANGES: "1"})
+export async function loadPyodideOffline({ env = {} } = {}) {
   const indexURL = path.join(repo, "node_modules", "pyodide") + path.sep;
   const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
   const t0 = performance.now();
-  const pyodide = await loadPyodide({ indexURL, packages: [] });
+  const pyodide = await loadPyodide({ indexURL, packages: [], env });
   return { pyodide, ms: performance.now() - t0 };
 }
 

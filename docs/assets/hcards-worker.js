@@ -6,18 +6,24 @@
 //               {id, response, ms}   response = JSON text from hcards_core.bridge.handle
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const LOCK_ENTRY = "hcards-core"; // the wheel's entry in pyodide-lock.json (scripts/hooks/runtime.py)
+// The trimmed standard library (only the modules the site needs, as bytecode), passed to
+// loadPyodide as its stdLibURL; the lock's "hcards" section holds its name and sha256.
+const STDLIB_URL = new URL("python_stdlib-trimmed.zip", indexURL).href;
 
 // The lock file served with the site lists the hcards_core wheel and its sha256. The wheel is
 // fetched with that checksum as its Subresource Integrity, so the browser refuses a file that
 // does not match, while Pyodide boots; then Pyodide unpacks it. (loadPackage() would do the
 // same checks, but only after the boot, and its installer added ~0.2 s: scripts/bench.)
 async function fetchWheel(lock, name = LOCK_ENTRY) {
-  const entry = (await lock).packages[name];
+  return fetchChecked((await lock).packages[name]);
+}
+
+async function fetchChecked(entry, fetchFn = self.fetch) {
   const bytes = entry.sha256.match(/../g).map((h) => parseInt(h, 16));
   const integrity = `sha256-${btoa(String.fromCharCode(...bytes))}`;
   let response;
   try {
-    response = await fetch(new URL(entry.file_name, indexURL), { integrity });
+    response = await fetchFn(new URL(entry.file_name, indexURL), { integrity });
   } catch (err) {
     throw new Error(`${entry.file_name}: the download failed or does not match its sha256 in pyodide-lock.json (${err.message})`);
   }
@@ -58,6 +64,16 @@ function countDownloads(lock) {
   return () => { self.fetch = fetch0; };
 }
 
+// Answers fetch(url) with the bytes of the promise `bytes` (a file fetched and checked already).
+function serveFile(url, bytes) {
+  const fetch0 = self.fetch;
+  self.fetch = async (input, init) => {
+    if (String(input instanceof Request ? input.url : input) !== url) return fetch0(input, init);
+    return new Response(await bytes, { status: 200, headers: { "content-type": "application/zip" } });
+  };
+  return () => { self.fetch = fetch0; };
+}
+
 let resolvePyodide;
 const pyodideReady = new Promise((resolve) => { resolvePyodide = resolve; });
 
@@ -71,11 +87,22 @@ async function boot() {
   });
   const uncount = countDownloads(lock);
   const wheel = fetchWheel(lock);
-  lock.catch(() => {}); // both are reported where they are awaited below
-  wheel.catch(() => {});
+  // Pyodide fetches its stdLibURL itself: it is handed these bytes, checked like the wheel's
+  const counted = self.fetch; // (not serveFile's below, which waits for these very bytes)
+  const stdlib = lock.then((l) => fetchChecked(l.hcards.stdlib, counted));
+  const unserve = serveFile(STDLIB_URL, stdlib);
+  for (const p of [lock, wheel, stdlib]) p.catch(() => {}); // reported where they are awaited below
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   lap("module");
-  const pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packages: [] });
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({ indexURL, lockFileContents: lock, packages: [], stdLibURL: STDLIB_URL });
+  } catch (err) {
+    await stdlib; // the standard library's own error (its download, its checksum) comes first
+    throw err;
+  } finally {
+    unserve();
+  }
   resolvePyodide(pyodide);
   lap("pyodide");
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");

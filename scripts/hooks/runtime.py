@@ -7,6 +7,11 @@
   fast), and registers it, with its sha256, in the
   ``pyodide-lock.json`` the site serves, so ``pyodide.loadPackage("hcards_core")`` loads it
   from the site and checks its checksum;
+- builds the trimmed standard library the worker loads instead of Pyodide's full
+  ``python_stdlib.zip`` (``scripts/stdlib_trim.py``: the modules the site needs, as bytecode
+  compiled by Pyodide's Python; cached like the wheel), registered with its sha256 in the
+  lock file's ``hcards`` section (the full zip stays only for the bare boot page of
+  ``scripts/bench``, and is not precached for offline use);
 - keeps the root ``404.html`` English (mkdocs-static-i18n builds the languages one after the
   other into the same site_dir, and the last one would win);
 - drops the ``<link rel="alternate" hreflang=…>`` head links: Material fetches a
@@ -60,9 +65,14 @@ SITE_WHEELS = ROOT / ".cache" / "site-wheels"
 SHIPPED = {"fsrs": "fsrs", "typing-extensions": "typing_extensions"}
 
 # What loadPyodide() fetches in a browser: the ES module, the Emscripten module, the
-# WebAssembly binary, the standard library, and the lock file (rewritten below).
+# WebAssembly binary, the standard library, and the lock file (rewritten below). The full
+# standard library is only for scripts/bench's bare boot page (the site's worker loads STDLIB).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The trimmed standard library (scripts/stdlib_trim.py) and where it is cached.
+STDLIB = "python_stdlib-trimmed.zip"
+STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 PACKAGE = "hcards_core"
+CACHE_TAG = "cpython-314"  # Pyodide 314's Python: the bytecode scripts/pyodide-compile.mjs writes
 ASSET_DIR = "assets/pyodide"
 
 _english_404: str | None = None
@@ -72,9 +82,10 @@ _english_404: str | None = None
 
 
 def source_hash() -> str:
-    """sha256 over the files that go into the wheel (paths and contents)."""
+    """sha256 over the files that go into the wheel (paths and contents), and the scripts that
+    compile its bytecode."""
     h = hashlib.sha256()
-    files = [ROOT / "pyproject.toml"]
+    files = [ROOT / "pyproject.toml", ROOT / "scripts" / "pyodide-compile.mjs", ROOT / "scripts" / "pyodide-node.mjs"]
     files += sorted(
         p for p in (ROOT / PACKAGE).rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
@@ -151,6 +162,50 @@ def add_bytecode(wheel: Path, work: Path) -> None:
         new.writestr(record_name, "\n".join(rows) + "\n")
 
 
+def site_wheel(wheel: Path) -> Path:
+    """The wheel the browser gets: ``wheel`` with each module's Pyodide bytecode in place of
+    its source (``pkg/mod.pyc``, which Python imports when no ``mod.py`` is beside it) and
+    without the long description (the README) in its METADATA.
+
+    The browser never reads the sources (a traceback's file and line are enough for a bug
+    report), and they were a quarter of the download. The tests inside Pyodide and the
+    doctests use ``wheel`` itself, sources and checked-hash bytecode both (tests/core/test_bytecode.py).
+    """
+    out = wheel.parent / "site" / wheel.name
+    if out.is_file():
+        return out
+    with zipfile.ZipFile(wheel) as old:
+        entries = [(info.filename, old.read(info)) for info in old.infolist()]
+    names = {name for name, _ in entries}
+    files = []
+    for name, data in entries:
+        folder, _, file = name.rpartition("/")
+        if name.endswith(".py"):
+            if f"{folder}/__pycache__/{file[:-3]}.{CACHE_TAG}.pyc" in names:
+                continue  # replaced by its bytecode below
+        elif folder.endswith("/__pycache__") and file.endswith(f".{CACHE_TAG}.pyc"):
+            name = f"{folder.rpartition('/')[0]}/{file.split('.')[0]}.pyc"
+        elif name.endswith(".dist-info/METADATA"):
+            data = data.split(b"\n\n", 1)[0] + b"\n"  # the headers; the body is the README
+        files.append((name, data))
+    record_name = next(name for name, _ in files if name.endswith(".dist-info/RECORD"))
+    rows = []
+    for name, data in files:
+        if name != record_name:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append(f"{name},sha256={digest},{len(data)}")
+    rows.append(f"{record_name},,")
+    out.parent.mkdir(exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            new.writestr(info, "\n".join(rows) + "\n" if name == record_name else data)
+    tmp.replace(out)
+    return out
+
+
 def lock_entry(wheel: Path, module: str = PACKAGE) -> dict:
     name, version = wheel.name.split("-")[:2]
     return {
@@ -167,6 +222,32 @@ def lock_entry(wheel: Path, module: str = PACKAGE) -> dict:
     }
 
 
+def build_stdlib(wheels: list[Path]) -> Path:
+    """The trimmed standard library for these wheels (built once per input hash: the wheels,
+    Pyodide's own zip, and the scripts that choose and compile the modules)."""
+    h = hashlib.sha256()
+    inputs = [*wheels, PYODIDE_NPM / "python_stdlib.zip", PYODIDE_NPM / "package.json",
+              ROOT / "scripts" / "stdlib_trim.py", ROOT / "scripts" / "pyodide-stdlib.mjs"]
+    for p in inputs:
+        h.update(p.name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    out = STDLIB_CACHE / h.hexdigest()[:16] / STDLIB
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    args = ["node", str(ROOT / "scripts" / "pyodide-stdlib.mjs"), "build", "--out", str(tmp)]
+    for wheel in wheels:
+        args += ["--wheel", str(wheel)]
+    run = subprocess.run(args, capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError(f"building the trimmed standard library failed:\n{run.stdout[-3000:]}{run.stderr[-3000:]}")
+    info = json.loads(run.stdout.strip().splitlines()[-1])
+    tmp.replace(out)
+    log.info("trimmed standard library: %s of %s modules, %.2f MB", info["modules"], info["full_modules"],
+             info["zip_bytes"] / 1e6)
+    return out
+
+
 def install_runtime(site_dir: Path) -> Path:
     """Copy Pyodide and the wheel into ``site_dir/assets/pyodide``; returns that folder."""
     if not (PYODIDE_NPM / "pyodide.mjs").exists():
@@ -177,23 +258,32 @@ def install_runtime(site_dir: Path) -> Path:
         src, dst = PYODIDE_NPM / name, dest / name
         if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
             shutil.copy2(src, dst)
-    wheel = build_wheel()
+    source_wheel = build_wheel()
+    wheel = site_wheel(source_wheel)
     for old in dest.glob(f"{PACKAGE}-*.whl"):
         if old.name != wheel.name:
             old.unlink()
     shutil.copy2(wheel, dest / wheel.name)
+    shipped = {module: ship_wheel(module, dest) for module in SHIPPED.values()}
+    # the standard library for the core and the memory's wheels: the same modules whichever
+    # pages are visited (found from the core's sources: the wheel with them)
+    stdlib = build_stdlib([source_wheel, *shipped.values()])
+    shutil.copy2(stdlib, dest / STDLIB)
     # The served lock file: Pyodide's own header (ABI, Python version) and only the packages
     # the site ships — ours. The npm package carries no other wheels, so listing them would
     # only point at files that are not there.
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text("utf-8"))
     # "hcards" (ignored by Pyodide): the bytes the worker downloads through fetch — the wasm,
     # the standard library and the wheel — so the page can say "loading… 2.1 of 4.4 MB"
-    # (the memory's wheels come later, on its first call, and are not counted).
-    fetched = ("pyodide.asm.wasm", "python_stdlib.zip", wheel.name)
+    # (the memory's wheels come later, on its first call, and are not counted); and the
+    # trimmed standard library with its sha256, which the worker checks as it does the wheel's.
+    fetched = ("pyodide.asm.wasm", STDLIB, wheel.name)
     lock = {"info": npm_lock["info"], "packages": {"hcards-core": lock_entry(dest / wheel.name)},
-            "hcards": {"download_bytes": sum((dest / name).stat().st_size for name in fetched)}}
+            "hcards": {"download_bytes": sum((dest / name).stat().st_size for name in fetched),
+                       "stdlib": {"file_name": STDLIB,
+                                  "sha256": hashlib.sha256((dest / STDLIB).read_bytes()).hexdigest()}}}
     for entry, module in SHIPPED.items():
-        lock["packages"][entry] = lock_entry(ship_wheel(module, dest), module)
+        lock["packages"][entry] = lock_entry(shipped[module], module)
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
     return dest
 

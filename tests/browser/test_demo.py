@@ -119,7 +119,7 @@ def test_runtime_comes_from_the_site_itself(page, server, outside):
     page.goto(server)
     page.wait_for_selector(READY)
     loaded = [u for u in outside.local if "/assets/pyodide/" in u]
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib-trimmed.zip",
                  "pyodide-lock.json", "hcards_core-"):
         assert any(name in u for u in loaded), f"{name} not loaded from the site: {loaded}"
 
