@@ -378,7 +378,14 @@ class FilicauBot(GameBot):
         """A group of seats' share of a finished deal in a duplicate match: once per side
         (4 and 6 players: a group is one side). With 5 players the teams are formed by the
         call, so a group of seats usually sits on both sides and once-per-side would add +v
-        and −v to nothing: there it is the mean of its seats' values."""
+        and −v to nothing: there it is the mean of its seats' values.
+
+        Measured (beginner against random, 2,000 deals, seed 2026): the scoring is not what
+        holds five players back — the sum of the seats' values instead of the mean gives the
+        same 65 %. The format does: when the öreg and the partner sit at seats of one tier
+        (40 % of the deals) the beginner wins 78 % of the pairs, but when they sit at seats of
+        both tiers (60 %) the two plays differ only by one seat of the three-player side
+        changing tier, and it wins 56 %."""
         if state.players != 5:
             return super().match_score(state, seats)
         return sum(self.score(state, s) for s in seats) / len(seats)
