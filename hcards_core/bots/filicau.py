@@ -47,12 +47,14 @@ from ..filicau import results as R
 from ..filicau.rules import card_points, pack_for
 from ..filicau.state import CALL, CHOOSE, FilicauState
 from ..seats import right_of
-from .base import GameBot, shuffle
+from .base import DEFAULT_BUDGET_MS, GameBot, shuffle
 
 NOISE = 0.5  # expert: the chance a player strays from the beginner's rule of thumb (0.3 left ~2 of 60 worlds effective)
+EXACT_MS = 4.0  # measured CPU cost of one exact world's search at 5-6 players' last two tricks
 STATUS_WORTH = 8  # a status step is worth as much as all the card points of a deal
 STATUS_SCORE = {R.MASTER: 1, R.LEVEL: 0, R.SLAVE: -1}
 PACK_INDEX = {c: i for i, c in enumerate(pack_for(4))}
+PACKS = {n: pack_for(n) for n in (4, 5, 6)}  # built once: the beginner runs in every playout step
 
 
 def _canon(cards) -> list[str]:
@@ -412,12 +414,24 @@ class FilicauBot(GameBot):
         return sum(len(h) for h in state.held)
 
     def exact_ready(self, world: FilicauState, tier: str) -> bool:
-        """Search exactly over the last two tricks (club), or the last 12 cards if that is more
-        (expert: three tricks with four players; measured 13 ms a world, 6 players' three
-        tricks would cost 100 ms)."""
+        """Search exactly over the last two tricks (club), and the expert with four players over
+        the last three (12 cards; measured 13 ms a world; 6 players' three tricks would cost
+        100 ms). Five players' 12 cards (two tricks and two cards) cost the expert 1.7 s CPU
+        for 222 worlds, about 3.5 s in Pyodide, so there it stops at two tricks too."""
         cards = self.cards_in_hands(world)
-        limit = 2 * world.players if tier == "club" else max(2 * world.players, 12)
+        limit = 12 if tier != "club" and world.players == 4 else 2 * world.players
         return world.phase != CALL and cards <= limit
+
+    def expert(self, state: FilicauState, seat: int, rng: random.Random, budget: float | None,
+               wall_clock: bool = False):
+        """The framework's expert, with fewer worlds once every world is searched exactly: one
+        exact world costs about ``EXACT_MS`` against a playout's ``playout_ms`` (6 players'
+        last two tricks: 333 worlds took 1.6 s CPU, ~3 s in Pyodide; now about 75, and an
+        exact world has no playout luck to average out). Whether the search is exact is
+        public (the cards left and the phase), so this reads nothing hidden."""
+        if self.exact_ready(state, "expert"):
+            budget = (DEFAULT_BUDGET_MS["expert"] if budget is None else float(budget)) * self.playout_ms / EXACT_MS
+        return super().expert(state, seat, rng, budget, wall_clock=wall_clock)
 
     def step(self, state: FilicauState, action: dict) -> FilicauState:
         """A legal action applied without checking it again (playouts and search only; the
@@ -511,14 +525,16 @@ class FilicauBot(GameBot):
             return legal[0], "only_card", {}
         n, eff, power, trump, top = state.players, state.eff, state.power, state.trump, state.ctx.top
         hand = state.held[seat]
-        gone = {c for _, cards in state.tricks for c in cards}
+        gone = set(hand)
+        for _, cards in state.tricks:
+            gone.update(cards)
         gone.update(c for _, c in state.table)
         # The strongest card still out (not played, not in this hand) of each effective suit,
         # and how many are out: all the beginner needs to know about the unseen cards.
         best_out: dict[str, int] = {}
         count_out: dict[str, int] = {}
-        for c in pack_for(n):
-            if c not in gone and c not in hand:
+        for c in PACKS[n]:
+            if c not in gone:
                 s_ = eff[c]
                 count_out[s_] = count_out.get(s_, 0) + 1
                 if power[c] > best_out.get(s_, -1):
@@ -538,6 +554,7 @@ class FilicauBot(GameBot):
         pts = sum(card_points(c) for _, c in table)
         after = [(seat + k) % n for k in range(1, n - len(table))]
         after_opps = [p for p in after if p not in partners]
+        void = []  # voids(state), computed once and only if a threat needs it
 
         def threatened(card):
             """Could a card still out beat ``card`` from a non-partner after this seat?"""
@@ -549,8 +566,11 @@ class FilicauBot(GameBot):
             if suit == trump or trump not in best_out:
                 return False
             # a trump is out: someone after may be void in the led suit
-            return count_out.get(led, 0) < len(after) or any(
-                led in v for p, v in enumerate(voids(state)) if p in after_opps)
+            if count_out.get(led, 0) < len(after):
+                return True
+            if not void:
+                void.extend(voids(state))
+            return any(led in void[p] for p in after_opps)
 
         winners = sorted((c for c in legal if _key(c, led, trump, eff, power) > best),
                          key=lambda c: _key(c, led, trump, eff, power))
