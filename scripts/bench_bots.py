@@ -45,6 +45,7 @@ RECORDED = [
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
     # trick games, club vs beginner at the default budget, 30 deals each (s3-trick, under a load
     # of 9-12 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced ones included)
+    ["zsiros", 4, "club", "beginner", 20, 0.80, [0.639, 0.961], 76.4],
     ["filicau", 4, "club", "beginner", 30, 0.55, [0.4165, 0.6835], 45.6],
     ["filko", 4, "club", "beginner", 30, 0.70, [0.6009, 0.7991], 43.4],
     ["filko", 5, "club", "beginner", 30, 0.5667, [0.4225, 0.7108], 49.2],
