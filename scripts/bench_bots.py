@@ -43,6 +43,16 @@ RECORDED = [
     ["ferbli", 3, "beginner", "random", 2000, 0.7358, [0.7201, 0.7515], 1.3],
     ["ferbli", 5, "beginner", "random", 2000, 0.754, [0.7377, 0.7703], 1.3],
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
+    # trick games, club vs beginner at the default budget, 30 deals each (s3-trick, under a load
+    # of 9-12 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced ones included)
+    # decision times (s3-trick, 20 positions, Zsíros 2, Filicău 4, Filkó 5, 6): CPython CPU club
+    # median 68-107 ms, p95 116-299 ms, expert p95 0.82-1.02 s; Pyodide (wall = its CPU, load 11,
+    # nice 19) club median 300-729 ms, p95 0.9-3.8 s, expert p95 5.3-13 s — not a clean reading
+    ["zsiros", 4, "club", "beginner", 20, 0.80, [0.639, 0.961], 76.4],
+    ["filicau", 4, "club", "beginner", 30, 0.55, [0.4165, 0.6835], 45.6],
+    ["filko", 4, "club", "beginner", 30, 0.70, [0.6009, 0.7991], 43.4],
+    ["filko", 5, "club", "beginner", 30, 0.5667, [0.4225, 0.7108], 49.2],
+    ["filko", 6, "club", "beginner", 30, 0.6833, [0.5488, 0.8179], 48.2],
     ["ferbli", 3, "club", "beginner", 400, 0.5238, [0.4911, 0.5565], 217.0],  # +539 chips, not yet 60 %
 ]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],

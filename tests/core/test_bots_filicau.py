@@ -436,3 +436,31 @@ def test_duplicate_match_beginner_beats_random(game, players):
     assert _duplicate(_beginner, _random, game, players, 30, 500) >= 0.65
     # The yardstick can fail: random against itself does not pass it.
     assert _duplicate(_random, _random, game, players, 30, 500) < 0.65
+
+
+@pytest.mark.parametrize("players,floor", [(5, 0.55), (6, 0.62)])
+def test_duplicate_match_beginner_beats_random_at_five_and_six(players, floor):
+    """Five and six players: shorter hands and (five) a called partner who mixes both tiers
+    into each team leave less room (2,000 deals: 65 % and 69 %), so 80 deals and a lower
+    floor; with the seats' tiers swapped the ordering must turn round."""
+    assert _duplicate(_beginner, _random, "filko", players, 80, 500) >= floor
+    assert _duplicate(_random, _beginner, "filko", players, 80, 500) <= 1 - floor
+
+
+
+def test_expert_takes_fewer_worlds_once_every_world_is_exact():
+    """Six players' last two tricks are searched exactly in every world, so the expert buys
+    worlds at the exact search's price (``EXACT_MS``), not a playout's; before that point the
+    same budget buys the playouts' many worlds."""
+    from hcards_core.bots.filicau import EXACT_MS
+
+    st = new_deal("filko", 6, {}, 4)
+    while BOT.cards_in_hands(st) > 12 or len(st.legal_actions()) < 2:
+        if BOT.cards_in_hands(st) <= 12 and st.is_over:
+            pytest.fail("no position with a choice in the last two tricks")
+        st = st.apply(BOT.beginner(st, st.to_act)[0])
+    n = len(st.legal_actions())
+    action, why = BOT.choose(st, st.to_act, "expert", random.Random(1), budget=600)
+    assert why["reason"]["key"] == "bot.exact" and action in st.legal_actions()
+    assert why["worlds"] == BOT.worlds_for("expert", 600 * BOT.playout_ms / EXACT_MS, n) < BOT.worlds_for("expert", 600, n)
+    assert BOT.choose(st, st.to_act, "expert", random.Random(1), budget=600)[0] == action
