@@ -82,10 +82,14 @@ STRONG_CHARGE = 0.30  # an ace or two cards of one suit
 BET_VIZIS = (1, 2)    # the beginner bets one vizi; two with a 31 ferbli, three of a kind or better
 MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
 ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
+TEACHER_SHARE = 0.6   # the inference's belief that a seat plays by the teacher's rules
+CLUB_INFERS = True
 EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
 
-CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08}
-EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
+CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08,
+        "bluff_cost": 0.5, "oversample": 3}
+EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
+          "bluff_cost": 0.5, "oversample": 3}
 
 
 class FerbliBot(GameBot):
@@ -170,7 +174,7 @@ class FerbliBot(GameBot):
         return {"seat": legal["seat"], "act": legal["act"], "amount": lo + v * pick(range((hi - lo) // v + 1), rng)}
 
     def club(self, state, seat, rng, budget=None):
-        return self._search(state, seat, _rng(rng), budget, CLUB, "club", weighted=False, deadline=None)
+        return self._search(state, seat, _rng(rng), budget, CLUB, "club", weighted=CLUB_INFERS, deadline=None)
 
     def expert(self, state, seat, rng, budget=None, wall_clock=False):
         """Weighted worlds; with ``wall_clock`` (and a budget) it also stops when the budget's
@@ -187,7 +191,11 @@ class FerbliBot(GameBot):
             s = action["seat"]
             if s != seat and action["act"] != "look" and replay.to_act == s:
                 weight *= act_likelihood(replay, s, action)
-            replay = replay.apply(action)
+            # in place: these acts were legal in the real deal, and a world differs from it
+            # only in cards nobody has shown, which no act's legality depends on
+            replay.events = []
+            replay.history = replay.history + (action,)
+            replay._do(action)
         return weight
 
     def _search(self, state, seat, rng, budget, cfg, tier, weighted, deadline):
@@ -195,7 +203,8 @@ class FerbliBot(GameBot):
         ms = cfg["default_ms"] if budget is None else budget
         count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * cfg["worlds_per_ms"])))
         worlds, weights = [], []
-        for _ in range(count):
+        drawn = count * (cfg["oversample"] if weighted else 1)
+        for _ in range(drawn):
             world = self.sample_world(state, seat, rng)
             weight = self.world_weight(world, state, seat) if weighted else 1.0
             worlds.append(world)
@@ -205,6 +214,10 @@ class FerbliBot(GameBot):
         exact = None if weighted else exact_equity(state, seat)
         equity = exact if exact is not None else _weighted_mean(
             [float(_showdown_winner(w) == seat) for w in worlds], weights)
+        if drawn > count:
+            # the playouts (the costly part) go to ``count`` worlds drawn by weight: each world
+            # then counts once, and the unlikely ones are not played out for a tiny share
+            worlds, weights = _resample(worlds, weights, count, rng), [1.0] * count
         candidates = self.candidates(state, seat, equity, expert=weighted)
         scores = [[] for _ in candidates]
         used = 0
@@ -226,7 +239,10 @@ class FerbliBot(GameBot):
             best = acts.index("look")  # free information first: a choice made on seen cards
             reason = {"key": "bot.ferbli.look_first", "params": {}}
         elif equity < 0.25 and candidates[best]["act"] not in AGGRESSIVE and rng.random() < cfg["bluff"]:
-            bluffs = [k for k, a in enumerate(candidates) if a["act"] in AGGRESSIVE]
+            # a bluff now and then, so that a bet does not always mean a strong hand — but only
+            # one the playouts price within ``bluff_cost`` chips of the best act
+            bluffs = [k for k, a in enumerate(candidates)
+                      if a["act"] in AGGRESSIVE and values[k] >= values[best] - cfg["bluff_cost"]]
             if bluffs:
                 best = min(bluffs, key=lambda k: candidates[k]["amount"])
                 reason = {"key": "bot.ferbli.bluff", "params": {"equity": round(100 * equity)}}
@@ -299,6 +315,19 @@ def hand_score(state: FerbliState, cards: list[str]) -> float:
     >>> [round(hand_score(s, c.split()), 2) for c in ("Aa Al", "Kh Oh", "Aa 7h", "8l 7h", "Aa Ka Oa Ua")]
     [0.75, 0.6, 0.3, 0.07, 0.95]
     """
+    key = (tuple(cards), state.options["wild"], state.options.get("grigare"))
+    score = _SCORES.get(key)
+    if score is None:
+        if len(_SCORES) > 50000:
+            _SCORES.clear()
+        score = _SCORES[key] = _hand_score(state, cards)
+    return score
+
+
+_SCORES: dict[tuple, float] = {}  # hand_score by cards and the options it depends on
+
+
+def _hand_score(state: FerbliState, cards: list[str]) -> float:
     if len(cards) == 4:
         category, value, _ = state.ranking.entry(cards)
         lo, hi = CATEGORY_SCORE[category]
@@ -447,11 +476,17 @@ def _passive(state: FerbliState) -> dict:
 
 
 def _play_out(state: FerbliState) -> FerbliState:
+    """The deal played to its end by the teacher's rules for every seat. One copy, then the
+    acts are carried out in place: the teacher names only legal acts, so the rules' check and
+    the copy ``apply`` makes per act (two thirds of a playout's time) are skipped."""
+    state = state.copy()
     steps = 0
     while state.to_act is not None:
         seat = state.to_act
         action = _teacher(state, seat)[0] if steps < ROLLOUT_STEPS else _passive(state)
-        state = state.apply(action)
+        state.events = []
+        state.history = state.history + (action,)
+        state._do(action)
         steps += 1
     return state
 
@@ -515,8 +550,9 @@ def exact_equity(state: FerbliState, seat: int, limit: int = EXACT_LIMIT) -> flo
 
 # ---- the expert's inference --------------------------------------------------------------------------
 def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
-    """How likely ``seat`` makes ``action`` with the cards it has seen in ``state``: a soft
-    version of the teacher's thresholds (fold below, aggression above), never 0 or 1.
+    """How likely ``seat`` makes ``action`` with the cards it has seen in ``state``: a mixture
+    of a player who follows the teacher's rules exactly (``TEACHER_SHARE``: the act and its
+    amount) and a soft version of its thresholds (fold below, aggression above), never 0 or 1.
 
     >>> from hcards_core.ferbli import GAME
     >>> s = GAME.deal(GAME.new_session(3, GAME.parse_options({}), 2, {}),
@@ -540,7 +576,12 @@ def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
     if phase == "must_raise":
         p_pass, p_aggr = 0.0, 1.0
     p = p_fold if act == "fold" else p_aggr if act in AGGRESSIVE else p_pass
-    return min(max(p, 0.03), 0.97)
+    soft = min(max(p, 0.03), 0.97)
+    if act == "show":
+        return soft
+    teacher = _teacher(state, seat)[0]
+    same = teacher["act"] == act and teacher.get("amount") == action.get("amount")
+    return TEACHER_SHARE * same + (1 - TEACHER_SHARE) * soft
 
 
 def _call_need(state: FerbliState, seat: int) -> float:
@@ -565,6 +606,26 @@ def _amounts(state: FerbliState, lo: int, hi: int | None, equity: float, expert:
     if expert:
         wanted |= {min(top, lo + v), min(top, max(lo, state.pot - state.pot % v))}
     return sorted(wanted)
+
+
+def _resample(worlds: list, weights: list[float], count: int, rng: random.Random) -> list:
+    """``count`` of ``worlds`` drawn in proportion to ``weights`` (systematic resampling: one
+    draw of ``rng``, so a seed means the same worlds everywhere).
+
+    >>> _resample(["a", "b", "c"], [0.0, 3.0, 1.0], 4, random.Random(1))
+    ['b', 'b', 'b', 'c']
+    """
+    total = sum(weights)
+    step = total / count
+    at = rng.random() * step
+    out, acc, k = [], weights[0], 0
+    for _ in range(count):
+        while acc < at and k < len(worlds) - 1:
+            k += 1
+            acc += weights[k]
+        out.append(worlds[k])
+        at += step
+    return out
 
 
 def _rng(rng) -> random.Random:
