@@ -17,14 +17,19 @@ sees depends on which.
 Tiers:
 
 * ``beginner`` — a teacher's rules of thumb, one reason key each (``bot.ferbli.*``).
-* ``club`` — samples worlds; the equity of the seat's hand against the hands still in is the
-  share of worlds its final four cards win the showdown (F-8.2/F-8.3, ties to the first in
-  turn order); every legal action (amounts: the least, one sized from equity and pot, the
-  most — whole vizis) is scored by playing each world out with the beginner's rules for every
-  seat; the best mean chips wins, with a seeded bluffing rate.
-* ``expert`` — more worlds and amounts, each world weighted by how likely the other seats'
-  earlier acts were with that world's cards (``world_weight``: the deal is replayed in the
-  world and every act scored by a soft version of the beginner's thresholds). Budgets are
+* ``club`` — samples three times the worlds it plays out and weights each by how likely the
+  other seats' acts so far were with that world's cards (``world_weight``: the deal is
+  replayed in the world and every act scored by ``act_likelihood``, a player who follows the
+  teacher's rules mixed with a soft version of its thresholds — so a besszer of two vizis, a
+  call or a fold says something about the hand); the equity of the seat's hand against the
+  hands still in is the weighted share of worlds its final four cards win the showdown
+  (F-8.2/F-8.3, ties to the first in turn order); the playouts go to a weighted resample of
+  the worlds, where every legal action (amounts: the least, one sized from equity and pot,
+  the most — whole vizis) is played out with the beginner's rules for every seat; the best
+  mean chips wins, with a seeded bluffing rate (only a bluff priced within half a chip of it).
+  ``exact_equity`` (every completion against one opponent, no inference) is there for the
+  coach and the tests.
+* ``expert`` — the same with more worlds and amounts. Budgets are
   worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked (60 and 240 worlds
   by default, about what the browser's Python plays in that time). Anytime: its
   budget is a number of worlds; only a caller that passes ``wall_clock=True`` lets it stop

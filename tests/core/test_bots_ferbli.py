@@ -283,6 +283,22 @@ def test_expert_inference_weights_worlds_by_the_bets_seen():
     assert act_likelihood(s, 1, {"seat": 1, "act": "fold"}) > act_likelihood(s, 1, {"seat": 1, "act": "pay"})
 
 
+def test_inference_reads_the_size_of_the_first_players_besszer():
+    """The teacher besszers one vizi with a weak start and two with a strong one: the club's
+    worlds (weighted, then resampled) follow the amount it saw."""
+    base = deal(3, ["Aa Al 9h 9b", "7h 8b Ka Ol", "Ub Xb Kh Oh"])
+    base = base.apply({"seat": 1, "act": "vizi"}).apply({"seat": 2, "act": "vizi"})
+    strength = {}
+    for amount in (1, 2):
+        s = base.apply({"seat": 0, "act": "besszer", "amount": amount})
+        rng = random.Random(5)
+        worlds = [BOT.sample_world(s, 1, rng) for _ in range(300)]
+        weights = [BOT.world_weight(w, s, 1) for w in worlds]
+        picked = ferbli_bot._resample(worlds, weights, 100, rng)
+        strength[amount] = sum(hand_score(w, w.held[0][:2]) for w in picked) / 100
+    assert strength[2] > strength[1] + 0.15, strength
+
+
 # ---- a short duplicate match -------------------------------------------------------------------------------
 def play(state, tiers, seed, policy=None):
     k = 0
