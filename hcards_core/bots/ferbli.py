@@ -92,9 +92,9 @@ CLUB_INFERS = True
 EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
 
 CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08,
-        "bluff_cost": 0.5, "oversample": 3}
+        "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0}
 EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
-          "bluff_cost": 0.5, "oversample": 3}
+          "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0}
 
 
 class FerbliBot(GameBot):
@@ -224,6 +224,9 @@ class FerbliBot(GameBot):
             # then counts once, and the unlikely ones are not played out for a tiny share
             worlds, weights = _resample(worlds, weights, count, rng), [1.0] * count
         candidates = self.candidates(state, seat, equity, expert=weighted)
+        rule_action, rule_reason = self.beginner(state, seat, None)
+        if rule_action not in candidates:
+            candidates.append(rule_action)
         scores = [[] for _ in candidates]
         used = 0
         for world, weight in zip(worlds, weights):
@@ -239,6 +242,18 @@ class FerbliBot(GameBot):
         best = max(range(len(candidates)), key=lambda k: (values[k], -k))
         reason = {"key": "bot.ferbli.best_ev", "params": {"value": round(values[best], 1),
                                                           "equity": round(100 * equity)}}
+        rule = candidates.index(rule_action)
+        if best != rule and used > 1:
+            # the rule of thumb stands unless the worlds show another act better by more than
+            # ``override_z`` standard errors of the paired difference (as in base.py): the
+            # luck of the worlds otherwise picks big bets and odd folds among near-equal acts
+            diffs = [a - b for a, b in zip(scores[best], scores[rule])]
+            gain = _weighted_mean(diffs, weights)
+            n_eff = sum(weights) ** 2 / sum(w * w for w in weights)
+            if gain <= cfg["override_z"] * _weighted_std(diffs, weights, gain) / math.sqrt(n_eff):
+                best = rule
+                reason = {"key": "bot.rule_stands", "params": {"worlds": used, "value": round(values[best], 1),
+                                                               "rule": rule_reason}}
         acts = [a["act"] for a in candidates]
         if "look" in acts:
             best = acts.index("look")  # free information first: a choice made on seen cards
