@@ -26,12 +26,16 @@ Tiers:
   (F-8.2/F-8.3, ties to the first in turn order); the playouts go to a weighted resample of
   the worlds, where every legal action (amounts: the least, one sized from equity and pot,
   the most — whole vizis) is played out with the beginner's rules for every seat; the best
-  mean chips wins, with a seeded bluffing rate (only a bluff priced within half a chip of it).
+  mean chips wins if it beats the teacher's act by more than one standard error of the paired
+  difference (else the rule stands, ``bot.rule_stands``: with tens of worlds, luck would pick
+  big bets and odd folds among near-equal acts), with a seeded bluffing rate (only a bluff
+  priced within half a chip of the best).
   ``exact_equity`` (every completion against one opponent, no inference) is there for the
   coach and the tests.
 * ``expert`` — the same with more worlds and amounts. Budgets are
-  worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked (60 and 240 worlds
-  by default, about what the browser's Python plays in that time). Anytime: its
+  worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked at three seats, in
+  proportion fewer at more (60 and 240 worlds by default with three players, 36 and 144 with
+  five; the weights of three times as many). Anytime: its
   budget is a number of worlds; only a caller that passes ``wall_clock=True`` lets it stop
   early on the clock, which makes the choice machine-dependent.
 
@@ -206,7 +210,10 @@ class FerbliBot(GameBot):
     def _search(self, state, seat, rng, budget, cfg, tier, weighted, deadline):
         t0 = time.perf_counter()
         ms = cfg["default_ms"] if budget is None else budget
-        count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * cfg["worlds_per_ms"])))
+        # a world costs about as much more as the table has seats beyond three (longer
+        # replays and playouts): fewer of them, so the same budget takes the same time
+        per_ms = cfg["worlds_per_ms"] * 3 / max(3, state.players)
+        count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * per_ms)))
         worlds, weights = [], []
         drawn = count * (cfg["oversample"] if weighted else 1)
         for _ in range(drawn):
