@@ -40,10 +40,14 @@ RECORDED = [
     ["filko", 4, "beginner", "random", 2000, 0.8275, [0.8135, 0.8415], 0.4],
     ["filko", 5, "beginner", "random", 2000, 0.6512, [0.6315, 0.6709], 0.5],
     ["filko", 6, "beginner", "random", 2000, 0.685, [0.6672, 0.7028], 0.3],
-    ["ferbli", 3, "beginner", "random", 2000, 0.7358, [0.7201, 0.7515], 1.3],
-    ["ferbli", 5, "beginner", "random", 2000, 0.754, [0.7377, 0.7703], 1.3],
+    ["ferbli", 3, "beginner", "random", 2000, 0.7645, [0.7494, 0.7796], 0.1],  # s3: P1 besszer, reraise from 26
+    ["ferbli", 5, "beginner", "random", 2000, 0.7873, [0.7719, 0.8026], 0.1],
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
-    ["ferbli", 3, "club", "beginner", 400, 0.5238, [0.4911, 0.5565], 217.0],  # +539 chips, not yet 60 %
+    # Ferbli club/expert (s3: inference, resampled worlds, the rule stands within 1 SE), load
+    # average 8-12: club 3 players +635 chips, 5 players +104, not yet 60 %; expert -25 chips
+    ["ferbli", 3, "club", "beginner", 200, 0.56, [0.517, 0.603], 129.0],
+    ["ferbli", 5, "club", "beginner", 100, 0.515, [0.4465, 0.5835], 157.0],
+    ["ferbli", 3, "expert", "club", 30, 0.4667, [0.3541, 0.5792], 1167.0],
 ]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],
         "matches": True, "times": True}
