@@ -44,11 +44,11 @@ RECORDED = [
     ["ferbli", 5, "beginner", "random", 2000, 0.7873, [0.7719, 0.8026], 0.1],
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
     # Ferbli club/expert (s3: inference, resampled worlds, the rule stands within 1 SE), load
-    # average 8-12: club 3 players +635 chips, 5 players +104, not yet 60 %; expert -25 chips.
+    # average 8-12 (club 3 players: idle): 5 players +104 chips, not yet 60 %; expert -25 chips.
     # Time per decision, idle machine, 30 positions (median / p95 ms): CPython club 91/154 (3
     # players), 92/128 (5), expert 385/656, 341/495; Pyodide (Node, the wheel) club 191/347,
     # 137/218, expert 663/1024, 589/875
-    ["ferbli", 3, "club", "beginner", 200, 0.56, [0.517, 0.603], 129.0],
+    ["ferbli", 3, "club", "beginner", 300, 0.5633, [0.5268, 0.5999], 76.1],  # +979 chips, machine idle
     ["ferbli", 5, "club", "beginner", 100, 0.515, [0.4465, 0.5835], 157.0],
     ["ferbli", 3, "expert", "club", 30, 0.4667, [0.3541, 0.5792], 1167.0],
 ]
