@@ -40,8 +40,8 @@ RECORDED = [
     ["filko", 4, "beginner", "random", 2000, 0.8275, [0.8135, 0.8415], 0.4],
     ["filko", 5, "beginner", "random", 2000, 0.6512, [0.6315, 0.6709], 0.5],
     ["filko", 6, "beginner", "random", 2000, 0.685, [0.6672, 0.7028], 0.3],
-    ["ferbli", 3, "beginner", "random", 2000, 0.7358, [0.7201, 0.7515], 1.3],
-    ["ferbli", 5, "beginner", "random", 2000, 0.754, [0.7377, 0.7703], 1.3],
+    ["ferbli", 3, "beginner", "random", 2000, 0.7645, [0.7494, 0.7796], 0.1],  # s3: P1 besszer, reraise from 26
+    ["ferbli", 5, "beginner", "random", 2000, 0.7873, [0.7719, 0.8026], 0.1],
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
     # trick games, club vs beginner at the default budget, 30 deals each (s3-trick, under a load
     # of 9-12 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced ones included)
@@ -53,7 +53,14 @@ RECORDED = [
     ["filko", 4, "club", "beginner", 30, 0.70, [0.6009, 0.7991], 43.4],
     ["filko", 5, "club", "beginner", 30, 0.5667, [0.4225, 0.7108], 49.2],
     ["filko", 6, "club", "beginner", 30, 0.6833, [0.5488, 0.8179], 48.2],
-    ["ferbli", 3, "club", "beginner", 400, 0.5238, [0.4911, 0.5565], 217.0],  # +539 chips, not yet 60 %
+    # Ferbli club/expert (s3: inference, resampled worlds, the rule stands within 1 SE), load
+    # average 8-12 (club 3 players: idle): 5 players +104 chips, not yet 60 %; expert -25 chips.
+    # Time per decision, idle machine, 30 positions (median / p95 ms): CPython club 91/154 (3
+    # players), 92/128 (5), expert 385/656, 341/495; Pyodide (Node, the wheel) club 191/347,
+    # 137/218, expert 663/1024, 589/875
+    ["ferbli", 3, "club", "beginner", 300, 0.5633, [0.5268, 0.5999], 76.1],  # +979 chips, machine idle
+    ["ferbli", 5, "club", "beginner", 100, 0.515, [0.4465, 0.5835], 157.0],
+    ["ferbli", 3, "expert", "club", 30, 0.4667, [0.3541, 0.5792], 1167.0],
 ]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],
         "matches": True, "times": True}

@@ -17,16 +17,25 @@ sees depends on which.
 Tiers:
 
 * ``beginner`` — a teacher's rules of thumb, one reason key each (``bot.ferbli.*``).
-* ``club`` — samples worlds; the equity of the seat's hand against the hands still in is the
-  share of worlds its final four cards win the showdown (F-8.2/F-8.3, ties to the first in
-  turn order); every legal action (amounts: the least, one sized from equity and pot, the
-  most — whole vizis) is scored by playing each world out with the beginner's rules for every
-  seat; the best mean chips wins, with a seeded bluffing rate.
-* ``expert`` — more worlds and amounts, each world weighted by how likely the other seats'
-  earlier acts were with that world's cards (``world_weight``: the deal is replayed in the
-  world and every act scored by a soft version of the beginner's thresholds). Budgets are
-  worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked (60 and 240 worlds
-  by default, about what the browser's Python plays in that time). Anytime: its
+* ``club`` — samples three times the worlds it plays out and weights each by how likely the
+  other seats' acts so far were with that world's cards (``world_weight``: the deal is
+  replayed in the world and every act scored by ``act_likelihood``, a player who follows the
+  teacher's rules mixed with a soft version of its thresholds — so a besszer of two vizis, a
+  call or a fold says something about the hand); the equity of the seat's hand against the
+  hands still in is the weighted share of worlds its final four cards win the showdown
+  (F-8.2/F-8.3, ties to the first in turn order); the playouts go to a weighted resample of
+  the worlds, where every legal action (amounts: the least, one sized from equity and pot,
+  the most — whole vizis) is played out with the beginner's rules for every seat; the best
+  mean chips wins if it beats the teacher's act by more than one standard error of the paired
+  difference (else the rule stands, ``bot.rule_stands``: with tens of worlds, luck would pick
+  big bets and odd folds among near-equal acts), with a seeded bluffing rate (only a bluff
+  priced within half a chip of the best).
+  ``exact_equity`` (every completion against one opponent, no inference) is there for the
+  coach and the tests.
+* ``expert`` — the same with more worlds and amounts. Budgets are
+  worlds, not time: club 0.6 and expert 0.4 worlds per millisecond asked at three seats, in
+  proportion fewer at more (60 and 240 worlds by default with three players, 36 and 144 with
+  five; the weights of three times as many). Anytime: its
   budget is a number of worlds; only a caller that passes ``wall_clock=True`` lets it stop
   early on the clock, which makes the choice machine-dependent.
 
@@ -66,10 +75,14 @@ CATEGORY_RANGE = {"four_suits": (8, 11), "two_card_ferbli": (15, 21), "three_car
 # 69 % -> 72 % with 3 players, 1,500 deals), a start worth a besszer or a charge (the same), a
 # hand worth calling a small bet with (any two-card ferbli), betting on (a two-card ferbli of
 # 17: betting only from 20 left chips unclaimed, 72 % -> 74 %), calling a big bet with (a
-# two-card ferbli of 20), re-raising with (a banda or better).
+# two-card ferbli of 20), re-raising with (a three-card ferbli of 26 or better: from a banda
+# only, 76.2 % -> 76.5 % with 3 players, 2,000 deals). P1 besszers any two cards (the
+# position's privilege: 73.6 % -> 76.2 %), one vizi with a weak start, two with a strong one.
 PAY_START, BESSZER_START, CHARGE_START = 0.20, 0.30, 0.30
+BESSZER_POSITION = 0.0  # any two cards: P1's besszer of one vizi (see _teacher)
 HIGH_START = 0.10     # a ten-valued card: the old vizi threshold, now its own fold reason
-CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.20, 0.90
+CALL_HAND, BET_HAND, RERAISE_HAND = 0.15, 0.20, 0.60
+BANDA = 0.90          # a banda or better on the same scale
 STRONG_BET = 0.35     # a two-card ferbli of 20: a big bet is called with it, and it bets as before
 CALL_BIG = STRONG_BET
 CALL_BESSZER = 0.10   # any start with a ten-valued card
@@ -78,10 +91,14 @@ STRONG_CHARGE = 0.30  # an ace or two cards of one suit
 BET_VIZIS = (1, 2)    # the beginner bets one vizi; two with a 31 ferbli, three of a kind or better
 MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
 ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
+TEACHER_SHARE = 0.6   # the inference's belief that a seat plays by the teacher's rules
+CLUB_INFERS = True
 EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
 
-CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08}
-EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06}
+CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08,
+        "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0}
+EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
+          "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0}
 
 
 class FerbliBot(GameBot):
@@ -166,7 +183,7 @@ class FerbliBot(GameBot):
         return {"seat": legal["seat"], "act": legal["act"], "amount": lo + v * pick(range((hi - lo) // v + 1), rng)}
 
     def club(self, state, seat, rng, budget=None):
-        return self._search(state, seat, _rng(rng), budget, CLUB, "club", weighted=False, deadline=None)
+        return self._search(state, seat, _rng(rng), budget, CLUB, "club", weighted=CLUB_INFERS, deadline=None)
 
     def expert(self, state, seat, rng, budget=None, wall_clock=False):
         """Weighted worlds; with ``wall_clock`` (and a budget) it also stops when the budget's
@@ -183,15 +200,23 @@ class FerbliBot(GameBot):
             s = action["seat"]
             if s != seat and action["act"] != "look" and replay.to_act == s:
                 weight *= act_likelihood(replay, s, action)
-            replay = replay.apply(action)
+            # in place: these acts were legal in the real deal, and a world differs from it
+            # only in cards nobody has shown, which no act's legality depends on
+            replay.events = []
+            replay.history = replay.history + (action,)
+            replay._do(action)
         return weight
 
     def _search(self, state, seat, rng, budget, cfg, tier, weighted, deadline):
         t0 = time.perf_counter()
         ms = cfg["default_ms"] if budget is None else budget
-        count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * cfg["worlds_per_ms"])))
+        # a world costs about as much more as the table has seats beyond three (longer
+        # replays and playouts): fewer of them, so the same budget takes the same time
+        per_ms = cfg["worlds_per_ms"] * 3 / max(3, state.players)
+        count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * per_ms)))
         worlds, weights = [], []
-        for _ in range(count):
+        drawn = count * (cfg["oversample"] if weighted else 1)
+        for _ in range(drawn):
             world = self.sample_world(state, seat, rng)
             weight = self.world_weight(world, state, seat) if weighted else 1.0
             worlds.append(world)
@@ -201,7 +226,14 @@ class FerbliBot(GameBot):
         exact = None if weighted else exact_equity(state, seat)
         equity = exact if exact is not None else _weighted_mean(
             [float(_showdown_winner(w) == seat) for w in worlds], weights)
+        if drawn > count:
+            # the playouts (the costly part) go to ``count`` worlds drawn by weight: each world
+            # then counts once, and the unlikely ones are not played out for a tiny share
+            worlds, weights = _resample(worlds, weights, count, rng), [1.0] * count
         candidates = self.candidates(state, seat, equity, expert=weighted)
+        rule_action, rule_reason = self.beginner(state, seat, None)
+        if rule_action not in candidates:
+            candidates.append(rule_action)
         scores = [[] for _ in candidates]
         used = 0
         for world, weight in zip(worlds, weights):
@@ -217,12 +249,27 @@ class FerbliBot(GameBot):
         best = max(range(len(candidates)), key=lambda k: (values[k], -k))
         reason = {"key": "bot.ferbli.best_ev", "params": {"value": round(values[best], 1),
                                                           "equity": round(100 * equity)}}
+        rule = candidates.index(rule_action)
+        if best != rule and used > 1:
+            # the rule of thumb stands unless the worlds show another act better by more than
+            # ``override_z`` standard errors of the paired difference (as in base.py): the
+            # luck of the worlds otherwise picks big bets and odd folds among near-equal acts
+            diffs = [a - b for a, b in zip(scores[best], scores[rule])]
+            gain = _weighted_mean(diffs, weights)
+            n_eff = sum(weights) ** 2 / sum(w * w for w in weights)
+            if gain <= cfg["override_z"] * _weighted_std(diffs, weights, gain) / math.sqrt(n_eff):
+                best = rule
+                reason = {"key": "bot.rule_stands", "params": {"worlds": used, "value": round(values[best], 1),
+                                                               "rule": rule_reason}}
         acts = [a["act"] for a in candidates]
         if "look" in acts:
             best = acts.index("look")  # free information first: a choice made on seen cards
             reason = {"key": "bot.ferbli.look_first", "params": {}}
         elif equity < 0.25 and candidates[best]["act"] not in AGGRESSIVE and rng.random() < cfg["bluff"]:
-            bluffs = [k for k, a in enumerate(candidates) if a["act"] in AGGRESSIVE]
+            # a bluff now and then, so that a bet does not always mean a strong hand — but only
+            # one the playouts price within ``bluff_cost`` chips of the best act
+            bluffs = [k for k, a in enumerate(candidates)
+                      if a["act"] in AGGRESSIVE and values[k] >= values[best] - cfg["bluff_cost"]]
             if bluffs:
                 best = min(bluffs, key=lambda k: candidates[k]["amount"])
                 reason = {"key": "bot.ferbli.bluff", "params": {"equity": round(100 * equity)}}
@@ -295,6 +342,19 @@ def hand_score(state: FerbliState, cards: list[str]) -> float:
     >>> [round(hand_score(s, c.split()), 2) for c in ("Aa Al", "Kh Oh", "Aa 7h", "8l 7h", "Aa Ka Oa Ua")]
     [0.75, 0.6, 0.3, 0.07, 0.95]
     """
+    key = (tuple(cards), state.options["wild"], state.options.get("grigare"))
+    score = _SCORES.get(key)
+    if score is None:
+        if len(_SCORES) > 50000:
+            _SCORES.clear()
+        score = _SCORES[key] = _hand_score(state, cards)
+    return score
+
+
+_SCORES: dict[tuple, float] = {}  # hand_score by cards and the options it depends on
+
+
+def _hand_score(state: FerbliState, cards: list[str]) -> float:
     if len(cards) == 4:
         category, value, _ = state.ranking.entry(cards)
         lo, hi = CATEGORY_SCORE[category]
@@ -375,6 +435,10 @@ def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
     if phase == "mehet":
         if score >= BESSZER_START and "besszer" in legal:
             return do("besszer", "besszer_strong", most("besszer"))
+        if score >= BESSZER_POSITION and "besszer" in legal:
+            # the first player's privilege: only it may raise before cards 3 and 4, and every
+            # other seat must pay again or give up its vizi; sized by the hand: one vizi
+            return do("besszer", "besszer_position", least("besszer"))
         return do("go_on", "go_on")
     if phase == "answer":
         owed = state.owe[seat]
@@ -406,7 +470,9 @@ def _teacher(state: FerbliState, seat: int) -> tuple[dict, str, dict]:
         return do("raise", "must_raise", least("raise"))
     # reraise (F-7.5): once, with a banda or better
     if score >= RERAISE_HAND and "raise" in legal and not _raises(state, seat):
-        return do("raise", "raise_banda", least("raise"))
+        if score >= BANDA:
+            return do("raise", "raise_banda", least("raise"))
+        return do("raise", "raise_strong", least("raise"))
     return do("stop", "stop_reraise")
 
 
@@ -437,11 +503,17 @@ def _passive(state: FerbliState) -> dict:
 
 
 def _play_out(state: FerbliState) -> FerbliState:
+    """The deal played to its end by the teacher's rules for every seat. One copy, then the
+    acts are carried out in place: the teacher names only legal acts, so the rules' check and
+    the copy ``apply`` makes per act (two thirds of a playout's time) are skipped."""
+    state = state.copy()
     steps = 0
     while state.to_act is not None:
         seat = state.to_act
         action = _teacher(state, seat)[0] if steps < ROLLOUT_STEPS else _passive(state)
-        state = state.apply(action)
+        state.events = []
+        state.history = state.history + (action,)
+        state._do(action)
         steps += 1
     return state
 
@@ -505,8 +577,9 @@ def exact_equity(state: FerbliState, seat: int, limit: int = EXACT_LIMIT) -> flo
 
 # ---- the expert's inference --------------------------------------------------------------------------
 def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
-    """How likely ``seat`` makes ``action`` with the cards it has seen in ``state``: a soft
-    version of the teacher's thresholds (fold below, aggression above), never 0 or 1.
+    """How likely ``seat`` makes ``action`` with the cards it has seen in ``state``: a mixture
+    of a player who follows the teacher's rules exactly (``TEACHER_SHARE``: the act and its
+    amount) and a soft version of its thresholds (fold below, aggression above), never 0 or 1.
 
     >>> from hcards_core.ferbli import GAME
     >>> s = GAME.deal(GAME.new_session(3, GAME.parse_options({}), 2, {}),
@@ -530,7 +603,12 @@ def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
     if phase == "must_raise":
         p_pass, p_aggr = 0.0, 1.0
     p = p_fold if act == "fold" else p_aggr if act in AGGRESSIVE else p_pass
-    return min(max(p, 0.03), 0.97)
+    soft = min(max(p, 0.03), 0.97)
+    if act == "show":
+        return soft
+    teacher = _teacher(state, seat)[0]
+    same = teacher["act"] == act and teacher.get("amount") == action.get("amount")
+    return TEACHER_SHARE * same + (1 - TEACHER_SHARE) * soft
 
 
 def _call_need(state: FerbliState, seat: int) -> float:
@@ -555,6 +633,26 @@ def _amounts(state: FerbliState, lo: int, hi: int | None, equity: float, expert:
     if expert:
         wanted |= {min(top, lo + v), min(top, max(lo, state.pot - state.pot % v))}
     return sorted(wanted)
+
+
+def _resample(worlds: list, weights: list[float], count: int, rng: random.Random) -> list:
+    """``count`` of ``worlds`` drawn in proportion to ``weights`` (systematic resampling: one
+    draw of ``rng``, so a seed means the same worlds everywhere).
+
+    >>> _resample(["a", "b", "c"], [0.0, 3.0, 1.0], 4, random.Random(1))
+    ['b', 'b', 'b', 'c']
+    """
+    total = sum(weights)
+    step = total / count
+    at = rng.random() * step
+    out, acc, k = [], weights[0], 0
+    for _ in range(count):
+        while acc < at and k < len(worlds) - 1:
+            k += 1
+            acc += weights[k]
+        out.append(worlds[k])
+        at += step
+    return out
 
 
 def _rng(rng) -> random.Random:

@@ -283,6 +283,22 @@ def test_expert_inference_weights_worlds_by_the_bets_seen():
     assert act_likelihood(s, 1, {"seat": 1, "act": "fold"}) > act_likelihood(s, 1, {"seat": 1, "act": "pay"})
 
 
+def test_inference_reads_the_size_of_the_first_players_besszer():
+    """The teacher besszers one vizi with a weak start and two with a strong one: the club's
+    worlds (weighted, then resampled) follow the amount it saw."""
+    base = deal(3, ["Aa Al 9h 9b", "7h 8b Ka Ol", "Ub Xb Kh Oh"])
+    base = base.apply({"seat": 1, "act": "vizi"}).apply({"seat": 2, "act": "vizi"})
+    strength = {}
+    for amount in (1, 2):
+        s = base.apply({"seat": 0, "act": "besszer", "amount": amount})
+        rng = random.Random(5)
+        worlds = [BOT.sample_world(s, 1, rng) for _ in range(300)]
+        weights = [BOT.world_weight(w, s, 1) for w in worlds]
+        picked = ferbli_bot._resample(worlds, weights, 100, rng)
+        strength[amount] = sum(hand_score(w, w.held[0][:2]) for w in picked) / 100
+    assert strength[2] > strength[1] + 0.15, strength
+
+
 # ---- a short duplicate match -------------------------------------------------------------------------------
 def play(state, tiers, seed, policy=None):
     k = 0
@@ -412,4 +428,22 @@ def test_the_anytime_expert_stops_on_the_clock_only_when_asked():
     action, expl = BOT.choose(state, seat, "expert", random.Random(2), 1.0, wall_clock=True)
     assert state.can_apply(action) and 24 <= expl["worlds"] <= 2000
     _, fixed = BOT.choose(state, seat, "expert", random.Random(2), 100.0)
-    assert fixed["worlds"] == 40 and fixed["effective_worlds"] <= 40  # 0.4 worlds per ms, not the clock
+    # 0.4 worlds per ms at three seats, 3/5 of that at five: a count, not the clock
+    assert fixed["worlds"] == 24 and fixed["effective_worlds"] <= 24
+
+
+def test_beginner_uses_the_first_players_besszer_and_reraises_a_high_three_card_ferbli():
+    s = deal(2, ["7h 8b Ka Ol", "Aa Al 9h 9b"], dealer=1)  # P1 = 0 with a poor start
+    s = s.apply({"seat": 1, "act": "vizi"})
+    action, why = BOT.beginner(s, 0, None)  # F-6.1: only P1 may besszer; one vizi with a weak start
+    assert (action, why["key"]) == ({"seat": 0, "act": "besszer", "amount": 1}, "bot.ferbli.besszer_position")
+    s = deal(2, ["Ka Oa Ua 7l", "7a 8l 9h Xb"], dealer=1)  # K-O-U of acorns: a three-card ferbli of 30
+    s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "go_on"}).apply({"seat": 0, "act": "look"})
+    s = s.apply({"seat": 0, "act": "check"}).apply({"seat": 1, "act": "look"}).apply({"seat": 1, "act": "bet", "amount": 1})
+    action, why = BOT.beginner(s.apply({"seat": 0, "act": "pay"}), 0, None)
+    assert (action["act"], why["key"]) == ("raise", "bot.ferbli.raise_strong")
+    s = deal(2, ["9a 8a 7a Xl", "Aa Ka Ol Ub"], dealer=1)  # 9-8-7 of acorns: a ferbli of 24 stops
+    s = s.apply({"seat": 1, "act": "vizi"}).apply({"seat": 0, "act": "go_on"}).apply({"seat": 0, "act": "look"})
+    s = s.apply({"seat": 0, "act": "check"}).apply({"seat": 1, "act": "look"}).apply({"seat": 1, "act": "bet", "amount": 1})
+    action, why = BOT.beginner(s.apply({"seat": 0, "act": "pay"}), 0, None)
+    assert (action["act"], why["key"]) == ("stop", "bot.ferbli.stop_reraise")
