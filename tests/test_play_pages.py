@@ -75,3 +75,37 @@ def test_every_event_clause_is_on_its_page():
             assert kind in events[view.game], (name, kind)  # a real event of that game
             page = root / "en" / clause_page(rule).rstrip("/")
             assert rule in page.with_suffix(".md").read_text(), (name, kind, rule)
+
+
+def test_a_ferbli_payment_or_stop_names_the_clause_of_what_it_answers():
+    """Read from the events alone: a payment after a besszer calls it (F-6.2), after a charge
+    pays it (F-6.5), after a counter-charge (F-6.8), after a bet or raise calls it (F-7.4); a
+    stop after a besszer or charge ends the charging (F-6.6), after a bet the re-raising (F-7.5)."""
+    from hcards_core.records import states_at
+
+    answers = {"besszer": "besszer", "charge": "charge", "bet": "bet", "raise": "bet",
+               "blind_bet": "bet", "blind_raise": "bet"}
+    want_pay = {"besszer": "F-6.2", "charge": "F-6.5", "counter": "F-6.8", "bet": "F-7.4"}
+    want_stop = {"besszer": "F-6.6", "charge": "F-6.6", "counter": "F-6.8", "bet": "F-7.5"}
+    seen = set()
+    for seed in range(12):
+        setup = ts.check_setup({"game": "ferbli", "players": 3, "seat": 0, "seed": f"pay-{seed}",
+                                "tiers": ["beginner"] * 3})
+        calm = lambda legal: next((x["action"] for x in legal if x["action"]["act"] not in ("bet", "raise", "charge")),
+                                  legal[0]["action"])  # the learner answers; the computer players bet
+        rec, _ = play_out(setup, pick=calm)
+        actions = rec["deals"][0]["actions"]
+        states, _ = states_at(rec, [(0, k) for k in range(len(actions) + 1)], "en")
+        last = None
+        for k in range(1, len(actions) + 1):
+            after = states[(0, k)]
+            for e in after.events:
+                if e["type"] in ("pay", "stop") and last:
+                    rule = after.event_rule(e)
+                    assert rule == (want_pay if e["type"] == "pay" else want_stop)[last], (seed, k, e, last, rule)
+                    seen.add((e["type"], rule))
+                if e["type"] in answers:
+                    last = answers[e["type"]]
+                elif e["type"] == "charge":
+                    last = "counter" if e["seat"] != after.last else "charge"
+    assert {("pay", "F-6.2"), ("pay", "F-7.4")} <= seen, seen  # the deals reach both

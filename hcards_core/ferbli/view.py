@@ -17,7 +17,8 @@ from .options import check_word
 
 class FerbliView(View):
     game = "ferbli"
-    # "pay", "stop" and "cards_dealt" come from the besszer, the charges and the betting alike.
+    # "pay" and "stop" come from the besszer, the charges and the betting alike: their clause
+    # is that of what they answer (``event_rule``); "cards_dealt" has no single clause.
     EVENT_RULES = {
         "bottom_card": "F-4.4", "blind": "F-4.1", "vizi": "F-5.1", "fold": "F-3.5", "quorum_failed": "F-5.3",
         "cukassza": "F-5.4", "forced_deal": "F-V9", "majzli_hidden": "F-V8", "majzli_revealed": "F-V8",
@@ -26,6 +27,20 @@ class FerbliView(View):
         "raise": "F-7.5", "blind_raise": "F-7.7", "win_alone": "F-8.1", "shows": "F-8.2", "win": "F-8.2",
         "tie_by_suit": "F-8.3", "call_or_drop": "F-V6", "no_call_or_drop": "F-V6",
     }
+
+    # What a payment or a stop answers, by the state's context (the latest besszer, charge,
+    # counter-charge or bet, kept until the next one): calling a besszer, paying a charge or a
+    # counter-charge, calling a bet; stopping the charges, the counter-charges, the re-raising.
+    PAY_RULES = {"besszer": "F-6.2", "charge": "F-6.5", "counter": "F-6.8", "bet": "F-7.4"}
+    STOP_RULES = {"besszer": "F-6.6", "charge": "F-6.6", "counter": "F-6.8", "bet": "F-7.5"}
+
+    def event_rule(self, event: dict) -> str | None:
+        """``pay`` and ``stop`` by what they answer (the view's state is the one just after
+        the event, whose context is still the one the event answered); the rest by type."""
+        kind = event.get("type")
+        if kind in ("pay", "stop"):
+            return (self.PAY_RULES if kind == "pay" else self.STOP_RULES).get(self.state.context)
+        return super().event_rule(event)
 
     def _seats(self, flags) -> str:
         return self.text("list.separator").join(
