@@ -154,11 +154,17 @@ class State:
     def apply(self, action: dict) -> "State":
         """The state after ``action``; raises ``IllegalAction`` and leaves ``self`` untouched."""
         self.verify(action)
-        nxt = self.copy()
-        nxt.events = []
-        nxt.history = self.history + (dict(action),)
-        nxt._do(action)
-        return nxt
+        return self.copy().push_trusted(dict(action))
+
+    def push_trusted(self, action: dict, record: bool = True) -> "State":
+        """Carry out ``action`` on this state itself, unchecked, and return it: only for an
+        action known to be legal (the computer players' playouts and search, where the check
+        and the copy ``apply`` makes are most of the time). ``record``: extend ``history``."""
+        self.events = []
+        if record:
+            self.history = self.history + (action,)
+        self._do(action)
+        return self
 
     def copy(self) -> "State":
         """A copy ``apply`` may change, by one rule for every game: each list attribute is

@@ -91,6 +91,23 @@ def _stats(values: list[float], weights: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(max(var, 0.0))
 
 
+def rule_stands(diffs: list[float], weights: list[float], z: float) -> bool:
+    """Does the rule of thumb stand against an action that differs from it by ``diffs`` over
+    the worlds (paired, weighted)? It does unless that action looks better by more than ``z``
+    standard errors: with few worlds the luck of the cards would otherwise pick among
+    near-equal actions at random.
+
+    >>> rule_stands([1.0, 1.2, 0.8], [1, 1, 1], 1.0), rule_stands([3.0, -2.0, 0.5], [1, 1, 1], 1.0)
+    (False, True)
+    """
+    total = sum(weights)
+    n_eff = total ** 2 / sum(w * w for w in weights) if total else 0
+    if n_eff <= 1:
+        return True
+    gain, sd = _stats(diffs, weights)
+    return gain <= z * sd / math.sqrt(n_eff)
+
+
 class GameBot:
     """One instance per game, stateless. Subclasses fill in the game-specific part."""
 
@@ -302,9 +319,7 @@ class GameBot:
         rule = actions.index(rule_action) if rule_action in actions else best
         if best != rule and exact_worlds < len(weights):
             diffs = [values[best][i] - values[rule][i] for i in range(len(weights))]
-            gain, sd = _stats(diffs, weights)
-            n_eff = total ** 2 / sum(w * w for w in weights) if total else 0
-            if n_eff <= 1 or gain <= self.override_z * sd / math.sqrt(n_eff):
+            if rule_stands(diffs, weights, self.override_z):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": len(weights), "value": rows[best]["value"],
                                                                "rule": rule_reason}}

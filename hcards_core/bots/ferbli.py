@@ -59,7 +59,7 @@ from ..cards import PACK
 from ..ferbli.options import wild_cards
 from ..ferbli.ranking import VALUES, tie_break
 from ..ferbli.state import FerbliState
-from .base import GameBot, pick, shuffle
+from .base import GameBot, pick, rule_stands, shuffle
 
 AGGRESSIVE = frozenset({"besszer", "charge", "bet", "raise", "majzli"})
 # A hand's strength on one scale from 0 to 1, by what it is: the teacher's thresholds below
@@ -202,9 +202,7 @@ class FerbliBot(GameBot):
                 weight *= act_likelihood(replay, s, action)
             # in place: these acts were legal in the real deal, and a world differs from it
             # only in cards nobody has shown, which no act's legality depends on
-            replay.events = []
-            replay.history = replay.history + (action,)
-            replay._do(action)
+            replay.push_trusted(action)
         return weight
 
     def _search(self, state, seat, rng, budget, cfg, tier, weighted, deadline):
@@ -255,9 +253,7 @@ class FerbliBot(GameBot):
             # ``override_z`` standard errors of the paired difference (as in base.py): the
             # luck of the worlds otherwise picks big bets and odd folds among near-equal acts
             diffs = [a - b for a, b in zip(scores[best], scores[rule])]
-            gain = _weighted_mean(diffs, weights)
-            n_eff = sum(weights) ** 2 / sum(w * w for w in weights)
-            if gain <= cfg["override_z"] * _weighted_std(diffs, weights, gain) / math.sqrt(n_eff):
+            if rule_stands(diffs, weights[:len(diffs)], cfg["override_z"]):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": used, "value": round(values[best], 1),
                                                                "rule": rule_reason}}
@@ -511,9 +507,7 @@ def _play_out(state: FerbliState) -> FerbliState:
     while state.to_act is not None:
         seat = state.to_act
         action = _teacher(state, seat)[0] if steps < ROLLOUT_STEPS else _passive(state)
-        state.events = []
-        state.history = state.history + (action,)
-        state._do(action)
+        state.push_trusted(action)
         steps += 1
     return state
 

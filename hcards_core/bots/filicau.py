@@ -271,7 +271,7 @@ class FilicauBot(GameBot):
         seen = set(state.held[seat])
         seen.update(c for _, cards in state.tricks for c in cards)
         seen.update(c for _, c in state.table)
-        return [c for c in pack_for(state.players) if c not in seen]
+        return [c for c in PACKS[state.players] if c not in seen]
 
     def knowledge(self, state: FilicauState, seat: int) -> dict:
         """Everything ``seat`` knows, as JSON; two states with equal knowledge get equal choices."""
@@ -406,9 +406,7 @@ class FilicauBot(GameBot):
     def advance(self, state: FilicauState, action: dict) -> FilicauState:
         """A playout's private copy changed in place (its containers are tuples, rebuilt by
         every move, so the world it came from is untouched)."""
-        state.events = []
-        state._do(action)
-        return state
+        return state.push_trusted(action, record=False)
 
     def cards_in_hands(self, state: FilicauState) -> int:
         return sum(len(h) for h in state.held)
@@ -436,10 +434,7 @@ class FilicauBot(GameBot):
     def step(self, state: FilicauState, action: dict) -> FilicauState:
         """A legal action applied without checking it again (playouts and search only; the
         history is not extended there)."""
-        nxt = state.copy()
-        nxt.events = []
-        nxt._do(action)
-        return nxt
+        return state.copy().push_trusted(action, record=False)
 
     def world_weight(self, world: FilicauState, state: FilicauState, seat: int) -> float:
         """How likely the other seats' earlier actions were in ``world``: each is replayed from

@@ -90,18 +90,13 @@ class ZsirosBot(GameBot):
 
     # ---- playouts and search -----------------------------------------------------------------
     def step(self, state, action: dict):
-        nxt = state.copy()
-        nxt.events = []
-        nxt._do(action)
-        return nxt
+        return state.copy().push_trusted(action, record=False)
 
     def playout_start(self, world):
         return world.copy()
 
     def advance(self, state, action: dict):
-        state.events = []
-        state._do(action)
-        return state
+        return state.push_trusted(action, record=False)
 
     def tricks_won(self, state):
         return tuple(state.tricks)
