@@ -84,26 +84,67 @@ def _positions(game, players: int, count: int, seed: int = 0):
     return out
 
 
+def cpu_clock():
+    """(name, seconds()) of the clock that counts this process's CPU time, not the machine's.
+
+    On CPython ``time.process_time``. Inside Pyodide it is emscripten's ``clock()``, which is
+    wall time (it also runs on during a ``time.sleep``): a loaded machine would inflate it. Under
+    Node the process's own CPU time is ``process.cpuUsage()`` (user + system, µs; every thread
+    of the Node process, so V8's background compiling counts too — hence the warm-up decision
+    in ``time_decisions``); in a browser only ``performance.now()`` (wall) is left, and the
+    name says so.
+    """
+    if sys.platform != "emscripten":
+        return "time.process_time (CPU)", time.process_time
+    try:
+        import js  # type: ignore[import-not-found]
+
+        usage = js.process.cpuUsage
+        usage()
+    except Exception:  # noqa: BLE001 — not Node: a browser's worker
+        try:
+            import js  # type: ignore[import-not-found]
+
+            now = js.performance.now
+            return "performance.now (wall: no CPU clock here)", lambda: now() / 1000
+        except Exception:  # noqa: BLE001
+            return "time.perf_counter (wall: no CPU clock here)", time.perf_counter
+
+    def seconds() -> float:
+        u = usage()
+        return (u.user + u.system) / 1e6
+
+    return "node process.cpuUsage (CPU, user+system)", seconds
+
+
+def _p95(xs):
+    return round(xs[min(len(xs) - 1, int(0.95 * len(xs)))], 2) if xs else None
+
+
 def time_decisions(game_name: str, players: int, tier: str, positions: int) -> dict:
+    """Milliseconds per decision of ``tier`` over ``positions`` positions from beginner play:
+    wall clock and CPU time (``cpu_clock``; what a loaded machine cannot spoil), median/p95.
+    One untimed decision first, so that the runtime's warm-up (Pyodide: V8 tiering up the
+    WebAssembly) is not counted against the first position."""
     from hcards_core.bots import choose
     from hcards_core.games import get_game
 
+    clock_name, clock = cpu_clock()
+    states = _positions(get_game(game_name), players, positions)
+    if states:
+        choose(states[0], states[0].to_act, tier, rng=len(states), explain=False)
     ms, cpu = [], []
-    for i, state in enumerate(_positions(get_game(game_name), players, positions)):
-        t0, c0 = time.perf_counter(), time.process_time()
+    for i, state in enumerate(states):
+        t0, c0 = time.perf_counter(), clock()
         choose(state, state.to_act, tier, rng=i, explain=False)
+        cpu.append((clock() - c0) * 1000)
         ms.append((time.perf_counter() - t0) * 1000)
-        cpu.append((time.process_time() - c0) * 1000)
     ms.sort()
     cpu.sort()
-
-    def p95(xs):
-        return round(xs[min(len(xs) - 1, int(0.95 * len(xs)))], 2) if xs else None
-
-    # wall clock, and the process's CPU time (steadier on a shared machine)
     return {"decisions": len(ms), "median_ms": round(statistics.median(ms), 2) if ms else None,
-            "p95_ms": p95(ms), "max_ms": round(ms[-1], 2) if ms else None,
-            "cpu_median_ms": round(statistics.median(cpu), 2) if cpu else None, "cpu_p95_ms": p95(cpu)}
+            "p95_ms": _p95(ms), "max_ms": round(ms[-1], 2) if ms else None,
+            "cpu_median_ms": round(statistics.median(cpu), 2) if cpu else None, "cpu_p95_ms": _p95(cpu),
+            "cpu_max_ms": round(cpu[-1], 2) if cpu else None, "cpu_clock": clock_name}
 
 
 def run(sizes: dict | None = None, quick: bool = False) -> dict:
@@ -115,20 +156,22 @@ def run(sizes: dict | None = None, quick: bool = False) -> dict:
         spec.update(deals=20, positions=10)
     spec.update(sizes or {})
     out = {"python": sys.version.split()[0], "platform": platform.platform(), "deals": spec["deals"],
+           "cpu_clock": cpu_clock()[0],
            "recorded": [dict(zip(("game", "players", "tier_a", "tier_b", "deals", "win_rate", "ci95",
                                   "ms_per_decision_a"), row)) for row in RECORDED],
            "matches": [], "times": []}
+    clock = cpu_clock()[1]
     tables = [t for t in spec["tables"] if bot_for(t[0]) is not None]
     out["skipped"] = [t for t in spec["tables"] if t not in tables]
     for game, players in tables:
         if spec["matches"]:
             for a, b in spec["pairs"]:
-                t0, c0, timings = time.perf_counter(), time.process_time(), {}
+                t0, c0, timings = time.perf_counter(), clock(), {}
                 res = run_match(game, (a, b), deals=spec["deals"], players=players, seed=SEED, timings=timings)
                 decisions = sum(len(v) for v in timings.values())
                 res.update(game=game, players=players, seed=SEED, seconds=round(time.perf_counter() - t0, 1),
-                           cpu_seconds=round(time.process_time() - c0, 1),
-                           cpu_ms_per_decision=round(1000 * (time.process_time() - c0) / max(1, decisions), 2))
+                           cpu_seconds=round(clock() - c0, 1),
+                           cpu_ms_per_decision=round(1000 * (clock() - c0) / max(1, decisions), 2))
                 out["matches"].append(res)
                 print(f"bench_bots: {game} {players} {a}-{b}: {res['win_rate']} {res['ci95']}",
                       file=sys.stderr, flush=True)
@@ -148,6 +191,7 @@ if __name__ == "__main__":
     ap.add_argument("--positions", type=int, default=FULL["positions"])
     ap.add_argument("--tables", help='JSON, e.g. [["zsiros", 2]]')
     ap.add_argument("--pairs", help='JSON, e.g. [["club", "beginner"]]')
+    ap.add_argument("--time-tiers", help='JSON, e.g. ["club", "expert"]')
     ap.add_argument("--no-times", action="store_true")
     ap.add_argument("--no-matches", action="store_true")
     a = ap.parse_args()
@@ -156,4 +200,6 @@ if __name__ == "__main__":
         sizes["tables"] = json.loads(a.tables)
     if a.pairs:
         sizes["pairs"] = json.loads(a.pairs)
+    if a.time_tiers:
+        sizes["time_tiers"] = json.loads(a.time_tiers)
     print(json.dumps(run(sizes), indent=1))

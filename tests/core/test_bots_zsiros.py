@@ -147,6 +147,32 @@ def test_world_weight_reads_a_call():
     assert BOT.world_weight(holding, state, 0) == 1.0 > BOT.world_weight(lacking, state, 0)
 
 
+def test_sampled_worlds_heed_a_call_just_heard():
+    """Seat 1 hears its partner (seat 3, still to play to a zsír trick the other side is
+    winning) call: after "Ne üss!" every world gives seat 3 a hit of the Ten (a Ten or a VII),
+    after "Üss!" none does, without a call some do and some do not — and the other hands
+    stay uniform (seat 2's cards vary)."""
+    hands = [["Xa", "Ka", "Oa", "Ua"], ["8h", "Kb", "8b", "8l"], ["9b", "Xh", "Ol", "Ul"], ["Al", "Ah", "Uh", "7a"]]
+    state = play(deal(hands, players=4, dealer=3), "Xa")
+    assert state.to_act == 1
+
+    def hit_in(world):
+        return any(c[0] in "X7" for c in world.hands_[3])
+
+    plain = [BOT.sample_world(state, 1, random.Random(k)) for k in range(60)]
+    assert 0 < sum(map(hit_in, plain)) < 60
+    for call, holds in (("no_hit", True), ("hit", False)):
+        heard = state.apply({"seat": 3, "act": "call", "call": call})
+        assert BOT.call_says(heard) == (3, "X", holds)
+        worlds = [BOT.sample_world(heard, 1, random.Random(k)) for k in range(60)]
+        assert all(hit_in(w) == holds for w in worlds), call
+        assert all(BOT.consistent_hands(heard, 1, w.hands_) for w in worlds)
+        assert len({tuple(sorted(w.hands_[2])) for w in worlds}) > 10
+        assert BOT.call_says(heard) is not None and BOT.consistent_hands(heard, 3, plain[0].hands_)
+    # a grease call says nothing about the caller's cards
+    assert BOT.call_says(state.apply({"seat": 3, "act": "call", "call": "grease"})) is None
+
+
 def test_club_prefers_the_clearly_better_move():
     """A Ten led into a hand with a Ten and junk: taking the zsír is worth more than throwing
     (a search that minimised, or read the value of the wrong side, would not say so)."""
