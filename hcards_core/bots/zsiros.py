@@ -10,7 +10,12 @@ unknown cards (pack minus own hand minus every played card) into the other hands
 talon as equally likely: ``sample_world`` deals them uniformly, in pack order, from the seed.
 The evidence play does give is soft: a player who lets zsír go by without hitting probably
 had no card of the led rank and no VII; ``world_weight`` turns every such pass since the deal
-(``passes``, replayed from the public history) into the expert's weights.
+(``passes``, replayed from the public history) into the expert's weights. One call is read as
+a fact about a hand now (``call_says``): with four players, a partner still to play to a zsír
+trick the other side is winning calls "Ne üss!" only holding a hit, "Üss!" only without one
+(as ``call_for`` calls); the worlds of every tier fit it (``consistent_hands``), so the club
+and the expert heed it as the beginner does — and still overrule it when their playouts say so
+by more than ``override_z`` standard errors (a call is a suggestion, Z-6.2).
 
 The beginner's rules of thumb (``reason`` keys ``bot.zsiros.<why>``, in five languages):
 take the zsír (Aces and Tens) when you can; hit with the cheapest card that wins (the led
