@@ -51,6 +51,7 @@ RECORDED = [
     # worlds (which change only decisions right after a hit/no-hit call). Expert vs club at
     # the default budgets (expert 600, club 100)
     ["zsiros", 4, "club", "beginner", 100, 0.69, [0.6183, 0.7617], 66.8],  # +86 game points (187-101)
+    ["zsiros", 2, "club", "beginner", 100, 0.72, [0.6531, 0.7869], 74.0],  # seed 2027 (deals 2027-0..99): +97 (169-72)
     ["zsiros", 2, "expert", "club", 40, 0.55, [0.426, 0.674], 430.7],  # +14 game points (61-47), 545 CPU s
     # trick games, club vs beginner at the default budget, 30 deals each (s3-trick, under a load
     # of 9-12 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced ones included)
