@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..zsiros.rules import CALLS, SEVEN, ZSIR
+from ..zsiros.rules import SEVEN, ZSIR
 from .base import GameBot, canonical_unknown, deal_unknown, pick
 
 LEAD, PLAY, DECIDE = "lead", "play", "decide"
