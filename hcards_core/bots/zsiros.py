@@ -10,7 +10,12 @@ unknown cards (pack minus own hand minus every played card) into the other hands
 talon as equally likely: ``sample_world`` deals them uniformly, in pack order, from the seed.
 The evidence play does give is soft: a player who lets zsír go by without hitting probably
 had no card of the led rank and no VII; ``world_weight`` turns every such pass since the deal
-(``passes``, replayed from the public history) into the expert's weights.
+(``passes``, replayed from the public history) into the expert's weights. One call is read as
+a fact about a hand now (``call_says``): with four players, a partner still to play to a zsír
+trick the other side is winning calls "Ne üss!" only holding a hit, "Üss!" only without one
+(as ``call_for`` calls); the worlds of every tier fit it (``consistent_hands``), so the club
+and the expert heed it as the beginner does — and still overrule it when their playouts say so
+by more than ``override_z`` standard errors (a call is a suggestion, Z-6.2).
 
 The beginner's rules of thumb (``reason`` keys ``bot.zsiros.<why>``, in five languages):
 take the zsír (Aces and Tens) when you can; hit with the cheapest card that wins (the led
@@ -30,12 +35,13 @@ from __future__ import annotations
 import math
 import random
 
-from ..zsiros.rules import CALLS, SEVEN, ZSIR
+from ..zsiros.rules import SEVEN, ZSIR
 from .base import GameBot, canonical_unknown, deal_unknown, pick
 
 LEAD, PLAY, DECIDE = "lead", "play", "decide"
 CALL_RATE = 0.1  # how often the random tier's partner calls (as hcards_core.zsiros's random play)
 NOT_HIT_LIKELIHOOD = 0.25  # expert: chance a player who held a hit let a zsír trick pass anyway
+CALL_TRIES = 64  # deals of the unknown cards sample_world tries to fit a call just heard
 
 
 def _points(cards) -> int:
@@ -78,15 +84,52 @@ class ZsirosBot(GameBot):
                 "options": {"ping_pong": state.ping_pong, "last_seven_loses": state.last_seven_loses}}
 
     def sample_world(self, state, seat: int, rng: random.Random):
+        """Uniform over the placements ``consistent_hands`` allows: the unknown cards dealt
+        from the seed, dealt again (up to ``CALL_TRIES`` times) while they contradict a call
+        just heard; if none fits (a human's call need not follow the bots' rule), the last."""
         unknown = self.unknown_cards(state, seat)
         others = [s for s in range(state.players) if s != seat]
         sizes = [len(state.hands_[s]) for s in others] + [len(state.talon)]
+        said = self.call_says(state)
         piles = deal_unknown(unknown, sizes, rng)
+        if said is not None and said[0] != seat:
+            caller, led, holds = said
+            pile = piles[others.index(caller)]
+            for _ in range(CALL_TRIES):
+                if bool(_hitters(pile, led)) == holds:
+                    break
+                piles = deal_unknown(unknown, sizes, rng)
+                pile = piles[others.index(caller)]
         world = state.copy()
         for s, pile in zip(others, piles):
             world.hands_[s] = pile
         world.talon = piles[-1]
         return world
+
+    def call_says(self, state) -> tuple[int, str, bool] | None:
+        """What the call just heard says about the caller's hand, read as the bots call
+        (``call_for``): on a zsír trick the other side is winning, a caller still to play says
+        "Ne üss!" when it holds a hit of the led rank and "Üss!" when it holds none. As
+        (caller, led rank, holds a hit) or None. The caller has not played or drawn since, so
+        it is a fact about its hand now — a heard call is heeded by the searching tiers too."""
+        history = state.history
+        if not history or history[-1].get("act") != "call" or state.phase != PLAY or state.players != 4:
+            return None
+        call, caller = history[-1].get("call"), history[-1].get("seat")
+        if call not in ("hit", "no_hit") or state.winner % 2 == caller % 2:
+            return None
+        if caller not in [(state.leader + k) % 4 for k in range(len(state.rounds[-1]) + 1, 4)]:
+            return None
+        if not _points(c for r in state.rounds for c in r):
+            return None
+        return caller, state.led, call == "no_hit"
+
+    def consistent_hands(self, state, seat: int, hands: list[list[str]]) -> bool:
+        said = self.call_says(state)
+        if said is None or said[0] == seat:
+            return True
+        caller, led, holds = said
+        return bool(_hitters(hands[caller], led)) == holds
 
     # ---- playouts and search -----------------------------------------------------------------
     def step(self, state, action: dict):
@@ -204,17 +247,18 @@ class ZsirosBot(GameBot):
 
     def _throwaways(self, state, seat, hand) -> list[str]:
         """Worthless cards (no zsír, no VII), the rank that can no longer hit much first."""
-        played = self._played_ranks(state)
-        cards = [c for c in hand if c[0] not in ZSIR and c[0] != SEVEN and c[0] != state.led]
-        cards += [c for c in hand if c[0] == state.led and c[0] not in ZSIR and c[0] != SEVEN]
-        return sorted(cards, key=lambda c: (c[0] == state.led, -played.get(c[0], 0)))
+        led = state.led
+        cards = [c for c in hand if c[0] not in ZSIR and c[0] != SEVEN and c[0] != led]
+        cards += [c for c in hand if c[0] == led and c[0] not in ZSIR and c[0] != SEVEN]
+        if len(cards) < 2:
+            return cards
+        seen = self._played_ranks(state)
+        return sorted(cards, key=lambda c: (c[0] == led, -seen.count(c[0])))
 
-    def _played_ranks(self, state) -> dict:
-        counts: dict = {}
-        for pile in (state.won[0], state.won[1], *state.rounds):
-            for c in pile:
-                counts[c[0]] = counts.get(c[0], 0) + 1
-        return counts
+    def _played_ranks(self, state) -> str:
+        """The ranks of every card played so far, one character each (``.count(rank)``: how
+        many of that rank are gone). A string, counted in C: playouts ask this at every card."""
+        return "".join((*state.won[0], *state.won[1], *(c for r in state.rounds for c in r)))[::2]
 
     def _lead(self, state, seat, hand, play):
         counts: dict = {}
@@ -225,14 +269,14 @@ class ZsirosBot(GameBot):
         if plain:
             pairs = [c for c in plain if counts[c[0]] >= 2]
             if pairs:
-                card = max(pairs, key=lambda c: (counts[c[0]], played.get(c[0], 0)))
+                card = max(pairs, key=lambda c: (counts[c[0]], played.count(c[0])))
                 return play(card), "lead_pair", {"card": card}
-            card = max(plain, key=lambda c: played.get(c[0], 0))  # fewest copies left to hit it
+            card = max(plain, key=lambda c: played.count(c[0]))  # fewest copies left to hit it
             return play(card), "lead_low", {"card": card}
         zsirs = [c for c in hand if c[0] in ZSIR]
         if zsirs:
             pairs = [c for c in zsirs if counts[c[0]] >= 2]
-            card = max(pairs or zsirs, key=lambda c: (counts[c[0]], played.get(c[0], 0)))
+            card = max(pairs or zsirs, key=lambda c: (counts[c[0]], played.count(c[0])))
             return play(card), ("lead_zsir_pair" if pairs else "lead_zsir"), {"card": card}
         return play(hand[0]), "lead_seven", {"card": hand[0]}
 
