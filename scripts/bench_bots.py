@@ -69,6 +69,7 @@ RECORDED = [
     ["ferbli", 3, "club", "beginner", 150, 0.5667, [0.5163, 0.617], 230.8],
     ["ferbli", 5, "club", "beginner", 150, 0.4867, [0.4328, 0.5405], 182.5],
     ["ferbli", 3, "expert", "club", 60, 0.4917, [0.4244, 0.559], 1141.5],
+    ["ferbli", 5, "expert", "club", 40, 0.4625, [0.3899, 0.5351], 1163.4],  # -65 chips
 ]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],
         "matches": True, "times": True}
