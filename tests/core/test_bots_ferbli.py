@@ -300,7 +300,7 @@ def test_inference_reads_the_size_of_the_first_players_besszer():
 
 
 @pytest.mark.parametrize("plan", ["calldown", "fold", "press"])
-def test_the_experts_follow_up_plans_name_legal_acts_and_end_the_deal(plan):
+def test_the_experts_follow_up_plans_name_legal_acts_and_end_the_deal(plan, monkeypatch):
     """Every plan for the seat's own later acts names a legal act wherever the seat is to act,
     and a deal played with it ends (the raises are capped)."""
     for seed in range(12):
@@ -310,9 +310,11 @@ def test_the_experts_follow_up_plans_name_legal_acts_and_end_the_deal(plan):
             seat = state.to_act
             action = ferbli_bot._plan_act(state, seat, plan) if seat == me else BOT.beginner(state, seat, None)[0]
             state = state.apply(action)  # IllegalAction if a plan named an illegal act
+    monkeypatch.setitem(ferbli_bot.EXPERT, "plans", ferbli_bot.PLANS)
     state = position(3, 4, want=lambda s: s.phase in ("answer", "open", "reraise"))
-    _, expl = BOT.choose(state, state.to_act, "expert", random.Random(1), BUDGET["expert"])
-    assert {row["then"] for row in expl["actions"]} <= set(ferbli_bot.EXPERT["plans"])
+    action, expl = BOT.choose(state, state.to_act, "expert", random.Random(1), BUDGET["expert"])
+    assert {row["then"] for row in expl["actions"]} <= set(ferbli_bot.PLANS)
+    assert action in [row["action"] for row in expl["actions"]]
 
 
 # ---- a short duplicate match -------------------------------------------------------------------------------
