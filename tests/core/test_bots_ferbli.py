@@ -299,6 +299,24 @@ def test_inference_reads_the_size_of_the_first_players_besszer():
     assert strength[2] > strength[1] + 0.15, strength
 
 
+@pytest.mark.parametrize("plan", ["calldown", "fold", "press"])
+def test_the_experts_follow_up_plans_name_legal_acts_and_end_the_deal(plan, monkeypatch):
+    """Every plan for the seat's own later acts names a legal act wherever the seat is to act,
+    and a deal played with it ends (the raises are capped)."""
+    for seed in range(12):
+        state = position(3 + seed % 3, seed)
+        me = state.to_act
+        while not state.is_over:
+            seat = state.to_act
+            action = ferbli_bot._plan_act(state, seat, plan) if seat == me else BOT.beginner(state, seat, None)[0]
+            state = state.apply(action)  # IllegalAction if a plan named an illegal act
+    monkeypatch.setitem(ferbli_bot.EXPERT, "plans", ferbli_bot.PLANS)
+    state = position(3, 4, want=lambda s: s.phase in ("answer", "open", "reraise"))
+    action, expl = BOT.choose(state, state.to_act, "expert", random.Random(1), BUDGET["expert"])
+    assert {row["then"] for row in expl["actions"]} <= set(ferbli_bot.PLANS)
+    assert action in [row["action"] for row in expl["actions"]]
+
+
 # ---- a short duplicate match -------------------------------------------------------------------------------
 def play(state, tiers, seed, policy=None):
     k = 0
