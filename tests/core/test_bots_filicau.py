@@ -464,3 +464,43 @@ def test_expert_takes_fewer_worlds_once_every_world_is_exact():
     assert why["reason"]["key"] == "bot.exact" and action in st.legal_actions()
     assert why["worlds"] == BOT.worlds_for("expert", 600 * BOT.playout_ms / EXACT_MS, n) < BOT.worlds_for("expert", 600, n)
     assert BOT.choose(st, st.to_act, "expert", random.Random(1), budget=600)[0] == action
+
+
+class _Inverted(FilicauBot):
+    """A broken club: it searches for the opponents' best outcome (the sign of ``value`` lost)."""
+
+    min_worlds = {"club": 6, "expert": 6}
+
+    def value(self, state, seat):
+        return -super().value(state, seat)
+
+
+@pytest.mark.parametrize("game,players", [("filicau", 4), ("filko", 6)])
+def test_club_search_beats_the_rule_of_thumb_and_a_broken_search_loses(game, players):
+    """Short seeded duplicate deals at six worlds a decision: the club's search gains card
+    points on the beginner it plays out with, and the same search aimed the wrong way loses
+    them — the ordering a broken ``value``, playout or endgame search would not keep. (The
+    strength itself, 100+ deals at the default budget: scripts/bench_bots.py's RECORDED.)"""
+    club, broken = FilicauBot(), _Inverted()
+    club.min_worlds = {"club": 6, "expert": 6}
+
+    def margin(bot):
+        total = 0.0
+        for d in range(6):
+            start = new_deal(game, players, {}, 900 + d)
+            for swap in (0, 1):
+                st, rng = start, random.Random(d)
+                while not st.is_over:
+                    seat = st.to_act
+                    if seat % 2 == swap:
+                        action = bot.choose(st, seat, "club", rng, budget=1, explain=False)[0]
+                    else:
+                        action = BOT.beginner(st, seat)[0]
+                    st = st.apply(action)
+                a = [BOT.value(st, s) for s in range(players) if s % 2 == swap]
+                b = [BOT.value(st, s) for s in range(players) if s % 2 != swap]
+                total += statistics.mean(a) - statistics.mean(b)
+        return total
+
+    # seeds 900-905: Filicău 4 +44 against -208, Filkó 6 +36 against -60 card points
+    assert margin(club) > 0 > margin(broken)
