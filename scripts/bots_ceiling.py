@@ -40,7 +40,6 @@ class BestResponse(FilicauBot):
     is taken."""
 
     override_z = 0.0
-    sure_rules = frozenset()  # every better-looking action is taken
 
     def __init__(self, oracle: bool = False, against: str = "random"):
         self.oracle = oracle

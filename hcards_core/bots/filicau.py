@@ -29,8 +29,7 @@ It reads only what its seat knows (``sides``: with a secret partner nobody but t
 knows the teams), so it is also the policy of every seat in the club tier's playouts.
 
 The club and expert tiers are the framework's (``base.GameBot``): sampled worlds, beginner
-playouts (a point given to a partner's safe trick is never held back on their word:
-``sure_rules``), and an exact search of the last two tricks (the expert with four players: the last
+playouts, and an exact search of the last two tricks (the expert with four players: the last
 three, 12 cards; once every world is exact it takes fewer of them, ``EXACT_MS``). The expert weights each world by ``world_weight``: the
 other seats' earlier actions replayed in that world, each as likely as the beginner would
 have chosen it (``NOISE`` for straying) — so a partner who smeared, an öreg's call and a
@@ -264,7 +263,6 @@ class FilicauBot(GameBot):
     unit = "card points"
     playout_ms = 0.9  # measured: one beginner playout of a 4-player deal from its start, CPython (CPU time)
     min_worlds = {"club": 12, "expert": 24}
-    sure_rules = frozenset({"bot.filicau.smear"})  # rules of thumb the playouts never overrule (monte_carlo)
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:
@@ -432,26 +430,6 @@ class FilicauBot(GameBot):
         if self.exact_ready(state, "expert"):
             budget = (DEFAULT_BUDGET_MS["expert"] if budget is None else float(budget)) * self.playout_ms / EXACT_MS
         return super().expert(state, seat, rng, budget, wall_clock=wall_clock)
-
-    def monte_carlo(self, state: FilicauState, seat: int, rng: random.Random, budget: float | None, tier: str,
-                    weighted: bool = False, wall_clock: bool = False):
-        """The framework's sampled worlds, except that a point given to a partner who wins the
-        trick safely (the beginner's ``smear``) is never held back on the playouts' word:
-        measured on the club's departures from the rule of thumb (scripts/bots_pairs.py, club
-        against beginner, 100 deals each, the real cards played on): Filicău 4 and Filkó 5 held
-        the point 24 times, better on the real cards once, worse 7 times. The exact endgame
-        still decides the last tricks (it has no playouts' guesses). Every action keeps its row."""
-        action, out = super().monte_carlo(state, seat, rng, budget, tier, weighted=weighted, wall_clock=wall_clock)
-        if not self.sure_rules or out["reason"]["key"] != "bot.monte_carlo":
-            return action, out
-        rule, why = self.beginner(state, seat)
-        if rule != action and why["key"] in self.sure_rules:
-            actions = [row["action"] for row in out["actions"]]
-            out["best"] = actions.index(rule)
-            out["reason"] = {"key": f"{why['key']}_banked",
-                             "params": {**why["params"], "worlds": out["worlds"]}}
-            return rule, out
-        return action, out
 
     def step(self, state: FilicauState, action: dict) -> FilicauState:
         """A legal action applied without checking it again (playouts and search only; the

@@ -28,7 +28,7 @@ FORMS = [("filicau", 4, {}), ("filko", 4, {}), ("filko", 5, {}), ("filko", 6, {}
          ("filko", 6, {"top_trumps": "szeged"})]
 REASONS = ["only_card", "pull_trumps", "lead_top_trump", "cash_winner", "lead_low", "escape_low", "escape_dump", "escape_forced",
            "smear", "partner_wins", "win_safe", "win_cheaply", "trump_low", "save_over", "duck", "discard_low",
-           "forced_points", "call_ace", "name_trumps", "choose_slave", "smear_banked"]
+           "forced_points", "call_ace", "name_trumps", "choose_slave"]
 
 
 def new_deal(game, players, options, seed):
