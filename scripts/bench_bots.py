@@ -61,6 +61,10 @@ RECORDED = [
     ["filko", 6, "club", "beginner", 100, 0.635, [0.5619, 0.7081], 46.2],  # +264
     ["filko", 5, "oracle club", "beginner", 40, 0.70, [0.5861, 0.8139], None],  # +303
     ["filko", 6, "oracle club", "beginner", 40, 0.9375, [0.8863, 0.9887], None],  # +852
+    # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
+    # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
+    # decision (mean). Filkó 4, 5, 6 expert vs club: not measured (the machine's time ran out)
+    ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
     # Ferbli club/expert (s3: inference, resampled worlds, the rule stands within 1 SE), load
     # average 8-12 (club 3 players: idle): 5 players +104 chips, not yet 60 %; expert -25 chips.
     # Time per decision, idle machine, 30 positions (median / p95 ms): CPython club 91/154 (3
