@@ -65,6 +65,10 @@ RECORDED = [
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
     # decision (mean). Filkó 4, 5, 6 expert vs club: not measured (the machine's time ran out)
     ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
+    # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
+    # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
+    # expert 726/1034, 607/1219, 659/926, 635/1095 — the expert's p95 is over the ~0.8 s CPU
+    # that keeps Pyodide under 3 s, and it buys no strength over the club (the row above)
     # Ferbli club/expert (s3: inference, resampled worlds, the rule stands within 1 SE), load
     # average 8-12 (club 3 players: idle): 5 players +104 chips, not yet 60 %; expert -25 chips.
     # Time per decision, idle machine, 30 positions (median / p95 ms): CPython club 91/154 (3
