@@ -53,13 +53,15 @@ RECORDED = [
     # 30, 37 of 100 (scripts/bots_pairs.py), so a tier that never turns a tie reaches at most
     # 80, 82.5, 85, 81.5 %. The "oracle club" rows: a club that peeks at the real cards and plays
     # out with the beginner's own rules (scripts/bots_ceiling.py --oracle --against beginner, 40
-    # deals) — the best reachable against the beginner under the match format: club reaches 74 %
-    # of it at 5 players (52 / 70) and 68 % at 6 (63.5 / 93.75)
+    # or 200 deals) — the best reachable against the beginner under the match format: at 4 and 6
+    # players the peek alone reaches 94-95 %, at 5 only 69.5 %: there club reaches 75 % of it
+    # (52 / 69.5; a tenth of the 19.5 points above even), at 6 68 % (63.5 / 93.75)
     ["filicau", 4, "club", "beginner", 100, 0.66, [0.5909, 0.7291], 50.7],  # +264 card points
     ["filko", 4, "club", "beginner", 100, 0.685, [0.6148, 0.7552], 47.3],  # +316
     ["filko", 5, "club", "beginner", 100, 0.52, [0.4381, 0.6019], 56.5],  # +60 (mean of the seats)
     ["filko", 6, "club", "beginner", 100, 0.635, [0.5619, 0.7081], 46.2],  # +264
-    ["filko", 5, "oracle club", "beginner", 40, 0.70, [0.5861, 0.8139], None],  # +303
+    ["filko", 4, "oracle club", "beginner", 40, 0.95, [0.892, 1.0], None],  # +768: the peek, not the format
+    ["filko", 5, "oracle club", "beginner", 200, 0.695, [0.6392, 0.7508], None],  # +1237
     ["filko", 6, "oracle club", "beginner", 40, 0.9375, [0.8863, 0.9887], None],  # +852
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
