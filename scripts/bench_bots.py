@@ -65,8 +65,9 @@ RECORDED = [
     ["filko", 6, "oracle club", "beginner", 40, 0.9375, [0.8863, 0.9887], None],  # +852
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
-    # decision (mean). Filkó 4, 5, 6 expert vs club: not measured (the machine's time ran out)
+    # decision (mean). Filkó 4 and 6 expert vs club: not measured (the machine's time ran out)
     ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
+    ["filko", 5, "expert", "club", 40, 0.5375, [0.4156, 0.6594], 315.0],  # +33.3 (load 7)
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — the expert's p95 is over the ~0.8 s CPU
