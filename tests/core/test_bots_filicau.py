@@ -464,3 +464,66 @@ def test_expert_takes_fewer_worlds_once_every_world_is_exact():
     assert why["reason"]["key"] == "bot.exact" and action in st.legal_actions()
     assert why["worlds"] == BOT.worlds_for("expert", 600 * BOT.playout_ms / EXACT_MS, n) < BOT.worlds_for("expert", 600, n)
     assert BOT.choose(st, st.to_act, "expert", random.Random(1), budget=600)[0] == action
+
+
+class _Inverted(FilicauBot):
+    """A broken club: it searches for the opponents' best outcome (the sign of ``value`` lost)."""
+
+    min_worlds = {"club": 6, "expert": 6}
+
+    def value(self, state, seat):
+        return -super().value(state, seat)
+
+
+@pytest.mark.parametrize("game,players", [("filicau", 4), ("filko", 6)])
+def test_club_search_beats_the_rule_of_thumb_and_a_broken_search_loses(game, players):
+    """Short seeded duplicate deals at six worlds a decision: the club's search gains card
+    points on the beginner it plays out with, and the same search aimed the wrong way loses
+    them — the ordering a broken ``value``, playout or endgame search would not keep. (The
+    strength itself, 100+ deals at the default budget: scripts/bench_bots.py's RECORDED.)"""
+    club, broken = FilicauBot(), _Inverted()
+    club.min_worlds = {"club": 6, "expert": 6}
+
+    def margin(bot):
+        total = 0.0
+        for d in range(6):
+            start = new_deal(game, players, {}, 900 + d)
+            for swap in (0, 1):
+                st, rng = start, random.Random(d)
+                while not st.is_over:
+                    seat = st.to_act
+                    if seat % 2 == swap:
+                        action = bot.choose(st, seat, "club", rng, budget=1, explain=False)[0]
+                    else:
+                        action = BOT.beginner(st, seat)[0]
+                    st = st.apply(action)
+                a = [BOT.value(st, s) for s in range(players) if s % 2 == swap]
+                b = [BOT.value(st, s) for s in range(players) if s % 2 != swap]
+                total += statistics.mean(a) - statistics.mean(b)
+        return total
+
+    # seeds 900-905: Filicău 4 +44 against -208, Filkó 6 +36 against -60 card points
+    assert margin(club) > 0 > margin(broken)
+
+
+def test_pairs_diagnostic_reads_a_matchs_records():
+    """scripts/bots_pairs.py re-scores a match from its records: the same win rate as the
+    match, and the club's departures from the rule of thumb each with its gain on the real cards."""
+    import importlib.util
+    import io
+    import json
+    from pathlib import Path
+
+    from hcards_core.bots.match import run_match
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "bots_pairs.py"
+    spec = importlib.util.spec_from_file_location("bots_pairs", path)
+    pairs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pairs)
+    buf = io.StringIO()
+    out = run_match("filko", ("club", "beginner"), deals=2, players=6, seed=3, records=buf, budgets={"club": 1})
+    got = pairs.analyse([json.loads(line) for line in buf.getvalue().splitlines()])
+    assert got["pairs"] == 2 and got["win_rate"] == out["win_rate"]
+    assert 0.5 <= got["rate_if_ties_stay"] <= 1
+    rows = got["departures_by_reason"]
+    assert rows and all(k in REASONS and v["n"] >= v["better"] + v["worse"] for k, v in rows.items())
