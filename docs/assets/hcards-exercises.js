@@ -10,7 +10,7 @@
 // the table — a listed wrong answer from its plan made at build time, any other live in the
 // worker; the right move's line joins it once the exercise is solved or the answer shown.
 
-import { call, onPage, onStatus, start, widgetReady } from "./hcards-runtime.js";
+import { call, inTasks, onPage, onStatus, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, loadProgress, ruleLink, saveProgress, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
@@ -299,8 +299,10 @@ function focusFromHash() {
 }
 
 // Every page shown (instant navigation: hcards-runtime.js onPage) gets its exercises set up.
-onPage("main", (main, page) => {
-  exercises = [...main.querySelectorAll(".hc-exercise")].map((root) => new Exercise(root));
+onPage("main", async (main, page) => {
+  const built = await inTasks(main.querySelectorAll(".hc-exercise"), (root) => new Exercise(root), page.signal);
+  if (page.signal.aborted) return; // another page is shown
+  exercises = built;
   bar = main.querySelector(".hc-ex-progress");
   if (!exercises.length) return;
   if (bar) {

@@ -124,8 +124,14 @@ export function strings() {
 }
 
 // "1.2 MB": a byte count as a learner reads it, in the page's language's digits.
+// By hand, not with Intl: the first NumberFormat of a page loads the locale's data, 100–150 ms
+// of the main thread (traced on the widget pages), for a number the download shows many times.
+const DECIMAL_SIGN = { hu: ",", ro: ",", fa: "٫" };
+const DIGITS = { fa: "۰۱۲۳۴۵۶۷۸۹" }; // Persian: Extended Arabic-Indic digits, as Intl writes them
 export function megabytes(bytes) {
-  return `${(bytes / 1e6).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+  let text = (bytes / 1e6).toFixed(1).replace(".", DECIMAL_SIGN[lang] || ".");
+  if (DIGITS[lang]) text = text.replace(/[0-9]/g, (d) => DIGITS[lang][d]);
+  return `${text} MB`;
 }
 
 // The rules engine's state in words: "The rules engine is loading… 2.1 of 4.4 MB".
@@ -217,7 +223,9 @@ async function enhance(node) {
   if (!widget) return;
   node.addEventListener("focusin", start, { once: true });
   node.addEventListener("pointerdown", start, { once: true });
-  await widget(node, await strings());
+  const t = await strings();
+  await nextTask(); // every widget waiting for the strings would otherwise render in one task
+  if (node.isConnected) await widget(node, t);
 }
 
 // ---------------------------------------------------------------- the engine's progress
@@ -330,17 +338,39 @@ export function pageSignal() {
 
 const registered = []; // [{selector, init, done: WeakSet of the roots it has initialised}]
 
+// The browser's turn: input and paint between two stretches of a page's set-up.
+export const nextTask = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield()
+  : new Promise((resolve) => setTimeout(resolve, 0)));
+
+// `fn` over `items`, in tasks of about 30 ms: a page's many widgets are set up without one
+// long task that would hold a click or a scroll (scripts/bench's long-task goal). Stops when
+// the reader has moved on to another page (`signal`).
+export async function inTasks(items, fn, signal) {
+  const out = [];
+  let since = performance.now();
+  for (const item of items) {
+    if (performance.now() - since > 30) {
+      await nextTask();
+      since = performance.now();
+    }
+    if (signal?.aborted) break;
+    out.push(fn(item));
+  }
+  return out;
+}
+
 function mount(entry) {
-  for (const root of document.querySelectorAll(entry.selector)) {
-    if (entry.done.has(root)) continue;
-    entry.done.add(root);
+  const roots = [...document.querySelectorAll(entry.selector)].filter((root) => !entry.done.has(root));
+  for (const root of roots) entry.done.add(root);
+  inTasks(roots, (root) => {
+    if (!root.isConnected) return; // the page went while the ones before it were set up
     try {
       const result = entry.init(root, { signal: pageAbort.signal });
       if (result && typeof result.catch === "function") result.catch((err) => console.error(err));
     } catch (err) {
       console.error(err); // one broken widget never stops the others of the page
     }
-  }
+  }, pageAbort.signal);
 }
 
 export function onPage(selector, init) {
@@ -349,11 +379,15 @@ export function onPage(selector, init) {
   mount(entry);
 }
 
-// The content is swapped in one task; the page's scripts run after it. Before they do (and
-// before document$ says the page is there), the previous page's listeners and marks go.
-function onSwap(records) {
-  const swapped = records.some((r) => [...r.addedNodes].some((n) => n.dataset && n.dataset.mdComponent === "container"));
-  if (!swapped) return;
+// A new page's content: the previous page's listeners, signal and marks go, once per swap and
+// before anything of the new page is set up. Material's document$ says the page is there before
+// a MutationObserver hears of the swap (both in the swap's task), so whichever comes first
+// does it: set up with the old page's signal, a widget's listeners would be dropped at once.
+let content = null; // the container whose page the listeners and the signal belong to
+function leaveOldPage() {
+  const now = document.querySelector('[data-md-component="container"]');
+  if (!now || now === content) return;
+  content = now;
   pageAbort.abort();
   pageAbort = new AbortController();
   for (const fn of [...listeners]) if (!fn.persistent) listeners.delete(fn);
@@ -390,11 +424,15 @@ let shown = { pathname: location.pathname, search: location.search };
 function followPages() {
   if (!window.document$) return; // a page without Material (assets/bench/boot.html)
   if (window.location$) keepJumpsInPage(window.location$);
-  new MutationObserver(onSwap).observe(document.body, { childList: true });
+  content = document.querySelector('[data-md-component="container"]');
+  new MutationObserver(leaveOldPage).observe(document.body, { childList: true });
   let first = true;
   window.document$.subscribe(() => {
     if (first) first = false; // document$ replays the page as loaded
-    else showPage();
+    else {
+      leaveOldPage();
+      showPage();
+    }
   });
 }
 if (window.document$) followPages();

@@ -38,12 +38,21 @@ def test_the_worker_stays_across_pages_and_every_widget_works(page, server):
     page.evaluate("window.__visit = 'same document'")
 
     follow(page, "filicau/walkthroughs/", ".hc-walkthrough")  # extra_javascript's module, again
+    # the new page's own listeners live, set up with its signal, not the last page's: a step's
+    # link in the address bar shows that step (the walkthrough's hashchange listener)
+    step = page.locator(".hc-walkthrough").first.locator(".hc-step").nth(2).get_attribute("id")
+    page.evaluate("(id) => location.replace('#' + id)", step)  # no history entry
+    page.wait_for_function("(id) => document.getElementById(id).classList.contains('hc-current')", arg=step, timeout=10_000)
     page.locator(".hc-walkthrough").first.locator(".hc-controls .md-button--primary").click()
     follow(page, "ferbli/exercises/", ".hc-exercise")  # a module the hook prints, again
     assert page.locator("script.hc-data").count() == page.locator(".hc-exercise").count()
     answer_first_choice(page)
     follow(page, "checker/")
     page.wait_for_selector(".hc-checker #hc-ck-game")  # the checker module ran for this page
+    # the new page's own listeners live, set up with its signal, not the last page's: a case's
+    # link in the address bar opens it (the checker's hashchange listener)
+    page.evaluate("location.replace('#case=ferbli-blind-must-raise')")  # no history entry
+    page.locator(".hc-ck-table .hc-amount-act input.hc-amount").wait_for(timeout=15_000)
 
     assert page.evaluate("window.__visit") == "same document"
     assert page.evaluate("performance.getEntriesByName('hcards:start', 'mark').length") == 1
