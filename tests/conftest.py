@@ -22,6 +22,20 @@ def repo() -> Path:
 
 
 @pytest.fixture(scope="session")
+def script():
+    """``script("bench")``: a module of scripts/ imported from its file (scripts/ is no package)."""
+    import importlib.util
+
+    def load(name: str):
+        spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load
+
+
+@pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """``properdocs build --strict`` of all five languages into a temporary folder (once).
     HCARDS_GENERATOR=mkdocs builds with MkDocs 1.x instead: the configuration is the same.

@@ -5,22 +5,14 @@ Checks the shape of what scripts/bench reads; no timing assertions (the machine 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 GAMES = ("zsiros", "filicau", "ferbli")
 TINY = {"rank_rounds": 1, "step_deals": 2, "deals": {"zsiros": 1, "filicau": 1, "ferbli": 2}}
 
 
-def load_bench_core(repo):
-    spec = importlib.util.spec_from_file_location("bench_core", repo / "scripts" / "bench_core.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_core_benchmark_output_shape(repo):
-    out = load_bench_core(repo).run(TINY)
+def test_core_benchmark_output_shape(script):
+    out = script("bench_core").run(TINY)
     json.dumps(out)  # JSON-able: the Pyodide run sends it back as text
     assert out["sizes"]["step_deals"] == 2 and out["sizes"]["deals"]["ferbli"] == 2
     rank = out["ferbli_rank"]
@@ -33,12 +25,10 @@ def test_core_benchmark_output_shape(repo):
         assert out["deals_per_s"][game] > 0
 
 
-def test_bench_driver_table_from_recorded_numbers(repo):
+def test_bench_driver_table_from_recorded_numbers(script):
     """The table is built from the JSON alone (a core result of the shape above suffices)."""
-    spec = importlib.util.spec_from_file_location("bench_driver", repo / "scripts" / "bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    core = load_bench_core(repo).run(TINY)
+    bench = script("bench")
+    core = script("bench_core").run(TINY)
     summary = {"python": core["python"], "platform": core["platform"],
                "ferbli_hands_per_s": core["ferbli_rank"]["hands_per_s"],
                "ferbli_table_build_s": core["ferbli_rank"]["table_build_s"],
@@ -52,14 +42,10 @@ def test_bench_driver_table_from_recorded_numbers(repo):
     assert any("full five-language build" in r[0] and r[4] == "✓" for r in rows)
 
 
-def test_fuzz_section_runs_and_is_tabled(repo):
+def test_fuzz_section_runs_and_is_tabled(script, repo):
     """``scripts/bench --only fuzz`` in miniature: the counts per outcome, and the table rows."""
-    spec = importlib.util.spec_from_file_location("bench_driver", repo / "scripts" / "bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    spec = importlib.util.spec_from_file_location("fuzz_core", repo / "scripts" / "fuzz_core.py")
-    fuzz = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fuzz)
+    bench = script("bench")
+    fuzz = script("fuzz_core")
     out = {**fuzz.run(60, seed=3, repo=repo), "seconds": 1.0}
     json.dumps(out)
     assert out["inputs"] == 60 and sum(out["counts"].values()) == 60 and out["seed_records"] > 40
@@ -70,23 +56,26 @@ def test_fuzz_section_runs_and_is_tabled(repo):
     assert any(r[0].startswith("tracebacks") and r[3] == "0" for r in rows)
 
 
-def test_offline_section_is_tabled(repo, tmp_path):
+def test_offline_section_is_tabled(script, tmp_path):
     """``scripts/bench --only offline``: Python's download from the built site's files (the
     .gz copies when there are any) and the second-page row, from recorded numbers."""
-    spec = importlib.util.spec_from_file_location("bench_driver", repo / "scripts" / "bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = script("bench")
     pyodide = tmp_path / "assets" / "pyodide"
     pyodide.mkdir(parents=True)
     (pyodide / "pyodide.asm.wasm").write_bytes(b"\0" * 4000)
     (pyodide / "python_stdlib.zip").write_bytes(b"z" * 1000)
     (pyodide / "hcards_core-0.1.0-py3-none-any.whl").write_bytes(b"w" * 500)
     (pyodide / "hcards_core-0.1.0-py3-none-any.whl.gz").write_bytes(b"g" * 100)
+    (pyodide / "pyodide.asm.wasm.br").write_bytes(b"b" * 30)  # the build's brotli copy
     (pyodide / "package.json").write_text("{}")
     dl = bench.python_download(tmp_path)
     assert set(dl["files"]) == {"pyodide.asm.wasm", "python_stdlib.zip", "hcards_core-0.1.0-py3-none-any.whl"}
     assert dl["bytes"] == 5500 and dl["files"]["hcards_core-0.1.0-py3-none-any.whl"]["gzip"] == 100
+    # brotli where the build wrote a copy, else the gzip one, else the file as it is
+    assert [dl["files"][k]["br"] for k in sorted(dl["files"])] == [100, 30, 1000]
+    assert dl["files"]["python_stdlib.zip"]["gzip"] == 1000  # no copy: sent as it is
     rows = bench.offline_rows({"download": dl, "second_page": {"median_ms": 120.0, "max_ms": 180.0,
                                                                 "swap_median_ms": 60.0, "same_worker": True}})
-    assert [r[0] for r in rows] == ["second widget page ready (click → first answer)", "Python's download (worker's files)"]
+    assert [r[0] for r in rows] == ["second widget page ready (click → first answer)", "Python's download (worker's files)",
+                                    "  the same as brotli (HTTPS, localhost)"]
     assert rows[0][4] == "✓" and rows[1][4] == "✓"

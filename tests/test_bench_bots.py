@@ -6,28 +6,20 @@ clock the output names (never a timing assertion: the machine is shared).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 
 
-def load_bench_bots(repo):
-    spec = importlib.util.spec_from_file_location("bench_bots", repo / "scripts" / "bench_bots.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_cpu_clock_counts_cpu_not_sleep(repo):
-    name, clock = load_bench_bots(repo).cpu_clock()
+def test_cpu_clock_counts_cpu_not_sleep(script):
+    name, clock = script("bench_bots").cpu_clock()
     assert name.startswith("time.process_time") and "CPU" in name
     c0 = clock()
     time.sleep(0.05)
     assert clock() - c0 < 0.04  # a sleeping process uses next to no CPU
 
 
-def test_times_and_a_match_output_shape(repo):
-    out = load_bench_bots(repo).run({"deals": 1, "positions": 2, "tables": [["zsiros", 2]],
+def test_times_and_a_match_output_shape(script):
+    out = script("bench_bots").run({"deals": 1, "positions": 2, "tables": [["zsiros", 2]],
                                      "pairs": [["beginner", "random"]], "time_tiers": ["beginner"]})
     json.dumps(out)  # the Pyodide run sends it back as text
     assert out["cpu_clock"].startswith("time.process_time")
