@@ -55,6 +55,7 @@ RECORDED = [
     ["zsiros", 4, "club", "beginner", 100, 0.69, [0.6183, 0.7617], 66.8],  # +86 game points (187-101)
     ["zsiros", 2, "club", "beginner", 100, 0.72, [0.6531, 0.7869], 74.0],  # seed 2027 (deals 2027-0..99): +97 (169-72)
     ["zsiros", 2, "expert", "club", 40, 0.55, [0.426, 0.674], 430.7],  # +14 game points (61-47), 545 CPU s
+    ["zsiros", 2, "expert", "club", 100, 0.565, [0.487, 0.643], None],  # +42 (149-107): the lead, after the merge, load 6-7
     ["zsiros", 4, "expert", "club", 40, 0.5875, [0.4584, 0.7166], 459.7],  # +22 (72-50), call-fitting worlds, 543 CPU s
     # Filicău/Filkó club vs beginner at the default budget, 100 deals each (s4-filicau, the bot of
     # d363d7b, load 5-10 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced
@@ -74,9 +75,10 @@ RECORDED = [
     ["filko", 6, "oracle club", "beginner", 40, 0.9375, [0.8863, 0.9887], None],  # +852
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
-    # decision (mean). Filkó 4 and 6 expert vs club: not measured (the machine's time ran out)
+    # decision (mean). Filkó 6 expert vs club: not measured (the machine's time ran out)
     ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
     ["filko", 5, "expert", "club", 40, 0.5375, [0.4156, 0.6594], 315.0],  # +33.3 (load 7)
+    ["filko", 4, "expert", "club", 40, 0.525, [0.4213, 0.6287], None],  # +36 (the lead, after the merge, load 6-7)
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
