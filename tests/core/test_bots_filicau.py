@@ -504,26 +504,3 @@ def test_club_search_beats_the_rule_of_thumb_and_a_broken_search_loses(game, pla
 
     # seeds 900-905: Filicău 4 +44 against -208, Filkó 6 +36 against -60 card points
     assert margin(club) > 0 > margin(broken)
-
-
-def test_pairs_diagnostic_reads_a_matchs_records():
-    """scripts/bots_pairs.py re-scores a match from its records: the same win rate as the
-    match, and the club's departures from the rule of thumb each with its gain on the real cards."""
-    import importlib.util
-    import io
-    import json
-    from pathlib import Path
-
-    from hcards_core.bots.match import run_match
-
-    path = Path(__file__).resolve().parents[2] / "scripts" / "bots_pairs.py"
-    spec = importlib.util.spec_from_file_location("bots_pairs", path)
-    pairs = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pairs)
-    buf = io.StringIO()
-    out = run_match("filko", ("club", "beginner"), deals=2, players=6, seed=3, records=buf, budgets={"club": 1})
-    got = pairs.analyse([json.loads(line) for line in buf.getvalue().splitlines()])
-    assert got["pairs"] == 2 and got["win_rate"] == out["win_rate"]
-    assert 0.5 <= got["rate_if_ties_stay"] <= 1
-    rows = got["departures_by_reason"]
-    assert rows and all(k in REASONS and v["n"] >= v["better"] + v["worse"] for k, v in rows.items())
