@@ -34,7 +34,7 @@ function decode(text) {
 }
 
 class Play {
-  constructor(root) {
+  constructor(root, page) {
     this.root = root;
     this.data = widgetData(root);
     this.ui = this.data.ui;
@@ -46,6 +46,9 @@ class Play {
     this.runId = 0;
     this.build();
     onStatus((s) => this.onStatus(s));
+    // A #play link pasted into the address bar of this page opens at once (no reload needed)
+    window.addEventListener("hashchange", () => this.ready && location.hash.startsWith("#play=") && this.openLink(),
+      { signal: page?.signal });
     start();
   }
 
@@ -253,17 +256,19 @@ class Play {
     }
   }
 
-  async resume() {
-    const match = location.hash.match(/^#play=(.*)$/);
-    if (match) {
-      const setup = decode(match[1]);
-      if (!setup) {
-        this.say(this.t("broken_link", { reason: "#play" }));
-        return;
-      }
-      this.showForm(setup);
-      return this.begin(setup, true);
+  // The set-up in the address bar's #play=… link: a new deal from it, or why it cannot be.
+  openLink() {
+    const setup = decode(location.hash.slice("#play=".length));
+    if (!setup) {
+      this.say(this.t("broken_link", { reason: "#play" }));
+      return;
     }
+    this.showForm(setup);
+    return this.begin(setup, true);
+  }
+
+  async resume() {
+    if (location.hash.startsWith("#play=")) return this.openLink();
     const stored = this.load();
     if (stored === false) {
       this.say(this.ui.stored_broken);
@@ -302,6 +307,7 @@ class Play {
       this.run();
     } catch (err) {
       this.say(fromLink ? this.t("broken_link", { reason: message(err) }) : message(err));
+      if (this.session) this.run(); // the deal on the table goes on (its computer seats were paused)
     }
   }
 
@@ -655,10 +661,10 @@ class Play {
   }
 }
 
-export function mount(root) {
+export function mount(root, page) {
   if (!root.dataset.hcardsMounted) {
     root.dataset.hcardsMounted = "1";
-    new Play(root);
+    new Play(root, page);
   }
 }
 

@@ -158,11 +158,20 @@ def test_a_broken_link_says_so_and_offers_a_fresh_deal(page, server):
     assert "#play" in notice.inner_text()
     page.locator(".hc-play-setup button[type=submit]:not([disabled])").click()
     page.wait_for_function("() => !document.querySelector('.hc-play-board').hidden")
-    # A link to an impossible table, opened afresh beside the stored deal: a new document, not a
-    # jump within this one (a fragment-only goto followed by reload() once reloaded the old link)
+    deal = stored(page, key_of(page, "", "ferbli"))["record"]
+    nine = "play=eyJnYW1lIjoiZmVyYmxpIiwicGxheWVycyI6OX0"  # {"game": "ferbli", "players": 9}
+    names_nine = "() => document.querySelector('.hc-play-notice').textContent.includes('9')"
+    # A link to an impossible table pasted into this page's address bar: said at once, and the
+    # deal being played is kept
+    page.evaluate("(h) => { location.hash = h; }", nine)
+    page.wait_for_function(names_nine)
+    assert stored(page, key_of(page, "", "ferbli"))["record"] == deal
+    assert page.locator(".hc-play-board").is_visible()
+    # The same link opened afresh beside the stored deal (a new document)
     page.goto("about:blank")
-    page.goto(f"{server}ferbli/play/#play=" + "eyJnYW1lIjoiZmVyYmxpIiwicGxheWVycyI6OX0")  # players: 9
-    page.wait_for_function("() => document.querySelector('.hc-play-notice').textContent.includes('9')")
+    page.goto(f"{server}ferbli/play/#{nine}")
+    page.wait_for_function(names_nine)
+    assert stored(page, key_of(page, "", "ferbli"))["record"] == deal
 
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
