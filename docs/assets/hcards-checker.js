@@ -642,9 +642,10 @@ class Checker {
     const none = section.querySelector(".hc-filter-none");
     const cases = [...section.querySelectorAll(".hc-ruling")];
     const norm = (s) => s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLocaleLowerCase();
-    const texts = cases.map((c) => norm(c.textContent));
+    let texts = null; // read on the first search, not while the page is being set up
     box.hidden = false;
     input.addEventListener("input", () => {
+      texts ??= cases.map((c) => norm(c.textContent));
       const words = norm(input.value).split(/\s+/).filter(Boolean);
       let shown = 0;
       cases.forEach((c, i) => {
