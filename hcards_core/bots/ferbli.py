@@ -113,11 +113,13 @@ EDGE_SIZES = True     # bet sizes at the teacher's calling line (see _amounts)
 EXACT_LIMIT = 4000    # completions counted exactly for the club's equity (one opponent left)
 
 CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms": 100, "bluff": 0.08,
-        "bluff_cost": 0.5, "oversample": 3, "override_z": 2.0}
+        "bluff_cost": 0.5, "oversample": 3, "override_z": 2.0, "override_z_multiway": 6.0}
 # the club's rule stands unless another act is better by two standard errors (1.0 before the
 # club's own rules: against the beginner, 100 deals at 3 players, 57.5 % with 1.0, 59.5 % with
 # 2.0 — a duplicate pair is won by the sign, and the close calls the search overturned were
-# as often lost as won)
+# as often lost as won); with four seats or more by six (measured with 5, the same 100 deals:
+# 49 % with 2.0, 58.5 % with 4.0, 63.5 % with 6.0 — the search models every other seat by the
+# teacher's rules, and the more seats, the more that model's errors add up)
 EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
           "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0, "plans": ("rule",)}
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
@@ -293,7 +295,8 @@ class FerbliBot(GameBot):
             # ``override_z`` standard errors of the paired difference (as in base.py): the
             # luck of the worlds otherwise picks big bets and odd folds among near-equal acts
             diffs = [a - b for a, b in zip(scores[best], scores[rule])]
-            if rule_stands(diffs, weights[:len(diffs)], cfg["override_z"]):
+            z = cfg.get("override_z_multiway", cfg["override_z"]) if state.players >= 4 else cfg["override_z"]
+            if rule_stands(diffs, weights[:len(diffs)], z):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": used, "value": round(values[best], 1),
                                                                "rule": rule_reason}}
