@@ -102,6 +102,20 @@ RECORDED = [
     ["ferbli", 5, "club", "beginner", 150, 0.4867, [0.4328, 0.5405], 182.5],
     ["ferbli", 3, "expert", "club", 60, 0.4917, [0.4244, 0.559], 1141.5],  # with the plans; without: 648 ms
     ["ferbli", 5, "expert", "club", 40, 0.4625, [0.3899, 0.5351], 1163.4],  # -65 chips, with the plans
+    # s5 (a best response to the beginner): the club's own rules are the teacher's but pay a
+    # charge only with an ace, two of one suit or better (CLUB_PAY_CHARGE: the best single
+    # threshold against the teacher, 60.6 % at 3 players over 1,500 deals of rules alone), in
+    # the rule that stands and in its own playout acts; the rule stands unless the search finds
+    # an act better by 2 standard errors (3 players) or 6 (4 and more). Load 2-8 on the 2
+    # cores, nice 19; ms = wall ms per club decision (median, the first 100 deals). 3 players:
+    # 300 deals (the first 100 alone: 59.5 %; the s4 club on them 56.0 %, these rules with 1 SE
+    # 57.5 %), 169 tied pairs; 5 players: 300 deals (the first 100: 63.5 %; these rules with 2
+    # SE 49 %, with 4 SE 58.5 %, the rules alone without search 60 %), 300 deals: 165 tied. Time per
+    # decision, CPython CPU, 30 positions, load 2-4 (median / p95 ms): club 95/177 (3 players),
+    # 82/143 (5); expert 399/634, 356/504 — as before (RECORDED_TIMES), so the Pyodide times hold
+    ["ferbli", 3, "club", "beginner", 300, 0.6117, [0.5765, 0.6469], 140.0],  # +912 chips
+    ["ferbli", 5, "club", "beginner", 300, 0.625, [0.5898, 0.6602], 121.2],  # +659 chips (150 deals: 59.0 %, +224)
+    ["ferbli", 3, "expert", "club", 40, 0.5, [0.3961, 0.6039], None],  # -57 chips, 22 tied: both on the club's rules
 ]
 # Time per decision, CPU milliseconds (cpu_clock: what a loaded machine cannot spoil), 25
 # positions from beginner play per game and table size, under nice 19 at a load average of

@@ -265,6 +265,20 @@ def test_club_folds_hopeless_and_plays_strong_hands():
     assert action["act"] == "fold" and expl["equity"] < 0.05
 
 
+def test_the_club_folds_a_charge_the_teacher_pays_with_a_ten_valued_card():
+    """The searching tiers' own rules (a best response to the teacher's: see CLUB_PAY_CHARGE)
+    pay a charge only with an ace, two of one suit or better; the teacher pays with a ten."""
+    s = deal(3, ["Xa 7l 8h 9b", "7h 8b Ka Ol", "Ub Xb Kh Oh"])  # P1 = 0
+    for a in ({"seat": 1, "act": "fold"}, {"seat": 2, "act": "vizi"}, {"seat": 0, "act": "besszer", "amount": 1},
+              {"seat": 2, "act": "pay"}, {"seat": 2, "act": "charge", "amount": 1}, {"seat": 0, "act": "look"}):
+        s = s.apply(a)  # P1 is the trace-horse: charged for card 3 alone (F-6.7), X-VII-VIII of three suits
+    assert BOT.beginner(s, 0, None) == ({"seat": 0, "act": "pay"},
+                                        {"key": "bot.ferbli.pay_charge_pot", "params": {"cards": ["Xa", "7l", "8h"]}})
+    assert ferbli_bot._teacher(s, 0, club=True)[:2] == ({"seat": 0, "act": "fold"}, "fold_charge")
+    for tier in ("club", "expert"):
+        assert BOT.choose(s, 0, tier, random.Random(1), BUDGET[tier])[0] == {"seat": 0, "act": "fold"}
+
+
 def test_expert_inference_weights_worlds_by_the_bets_seen():
     """After a besszer, worlds where the besszerer holds a strong start weigh more."""
     s = deal(3, ["Aa Al 9h 9b", "7h 8b Ka Ol", "Ub Xb Kh Oh"])
