@@ -11,8 +11,9 @@ those this class builds:
   world, so the comparison is not drowned in luck), or, once few cards are left and nothing is
   left to chance, search the world exactly (alpha-beta over the game's ``value``). The action
   with the best mean wins — but only if it beats the beginner's move by more than
-  ``override_z`` standard errors of the paired difference over the worlds; otherwise the rule
-  of thumb stands (``bot.rule_stands``). With tens of worlds the luck of the talon easily
+  ``override_z`` standard errors of the paired difference over the worlds (a game may set it
+  per position and rule, ``override_z_for``); otherwise the rule of thumb stands
+  (``bot.rule_stands``). With tens of worlds the luck of the talon easily
   outweighs a real difference, and picking the best mean alone then plays no better than the
   rules of thumb it improves on (Zsíros 2 players: 49 % against beginner without the test,
   72 % with it, 40 duplicate deals);
@@ -145,6 +146,12 @@ class GameBot:
         """May the seats hold ``hands`` given what play revealed (e.g. a void shown by not
         following suit)? The tests enumerate placements with it; default: any placement."""
         return True
+
+    def override_z_for(self, state, rule_reason: dict) -> float:
+        """``override_z`` for this position and rule of thumb (``rule_reason``): a game may
+        trust a strong rule more, or a weak one less, at some table sizes (default: the same
+        everywhere)."""
+        return self.override_z
 
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""
@@ -319,7 +326,7 @@ class GameBot:
         rule = actions.index(rule_action) if rule_action in actions else best
         if best != rule and exact_worlds < len(weights):
             diffs = [values[best][i] - values[rule][i] for i in range(len(weights))]
-            if rule_stands(diffs, weights, self.override_z):
+            if rule_stands(diffs, weights, self.override_z_for(state, rule_reason)):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": len(weights), "value": rows[best]["value"],
                                                                "rule": rule_reason}}
