@@ -75,10 +75,13 @@ RECORDED = [
     ["filko", 6, "oracle club", "beginner", 40, 0.9375, [0.8863, 0.9887], None],  # +852
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
-    # decision (mean). Filkó 6 expert vs club: not measured (the machine's time ran out)
+    # decision (mean)
     ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
     ["filko", 5, "expert", "club", 40, 0.5375, [0.4156, 0.6594], 315.0],  # +33.3 (load 7)
     ["filko", 4, "expert", "club", 40, 0.525, [0.4213, 0.6287], None],  # +36 (the lead, after the merge, load 6-7)
+    # s5-filicau: Filkó 6 expert vs club at the default budgets (600 / 100 ms), 40 deals, nice 19,
+    # load 4-9, 407 CPU s for the match (16.5 min wall): 12 pairs won, 11 lost, 17 tied
+    ["filko", 6, "expert", "club", 40, 0.5125, [0.3951, 0.6299], None],  # +58 card points
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
