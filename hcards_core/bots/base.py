@@ -96,14 +96,16 @@ def rule_stands(diffs: list[float], weights: list[float], z: float) -> bool:
     """Does the rule of thumb stand against an action that differs from it by ``diffs`` over
     the worlds (paired, weighted)? It does unless that action looks better by more than ``z``
     standard errors: with few worlds the luck of the cards would otherwise pick among
-    near-equal actions at random.
+    near-equal actions at random. ``z = math.inf``: it always stands.
 
     >>> rule_stands([1.0, 1.2, 0.8], [1, 1, 1], 1.0), rule_stands([3.0, -2.0, 0.5], [1, 1, 1], 1.0)
     (False, True)
+    >>> rule_stands([1.0, 1.0, 1.0], [1, 1, 1], math.inf)
+    True
     """
     total = sum(weights)
     n_eff = total ** 2 / sum(w * w for w in weights) if total else 0
-    if n_eff <= 1:
+    if n_eff <= 1 or z == math.inf:
         return True
     gain, sd = _stats(diffs, weights)
     return gain <= z * sd / math.sqrt(n_eff)
