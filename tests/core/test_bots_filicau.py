@@ -540,7 +540,8 @@ def test_five_player_worlds_place_the_called_card_where_the_seat_allows_it():
                     w = BOT.sample_world(st, seat, random.Random(k))
                     holder = next(p for p in range(5) if st.called in w.held[p])
                     assert holder != st.old_man and st.eff[st.called] not in shown_void[holder]
-                    assert w.partner == holder and w.team == tuple(0 if p in (st.old_man, holder) else 1 for p in range(5))
+                    assert w.partner == holder
+                    assert w.team == tuple(0 if p in (st.old_man, holder) else 1 for p in range(5))
                     assert w.points == tuple(sum(st.seat_points[p] for p in range(5) if w.team[p] == t) for t in (0, 1))
                     checked += 1
             st = st.apply(BOT.beginner(st, seat)[0])
