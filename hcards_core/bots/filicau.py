@@ -33,9 +33,9 @@ playouts (a departure from the rule of thumb needs the margin ``RULE_Z``/``TABLE
 more for the five-player call and the four-player cash, less for five players' cards), and an
 exact search of the last two tricks (the expert with four players: the last three, 12 cards;
 once every world is exact it takes fewer of them, ``EXACT_MS``). The expert weights each world
-by ``world_weight``: the other seats' earlier actions replayed in that world, each as likely as the beginner would
-have chosen it (``NOISE`` for straying) — so a partner who smeared, an öreg's call and a
-seat that ducked all move the weights.
+by ``world_weight``: the other seats' earlier actions replayed in that world, each as likely
+as the beginner would have chosen it (``NOISE`` for straying) — so a partner who smeared, an
+öreg's call and a seat that ducked all move the weights.
 """
 
 from __future__ import annotations
