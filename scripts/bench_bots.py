@@ -65,20 +65,36 @@ RECORDED = [
     # out with the beginner's own rules (scripts/bots_ceiling.py --oracle --against beginner, 40
     # or 200 deals) — the best reachable against the beginner under the match format: at 4 and 6
     # players the peek alone reaches 94-95 %, at 5 only 69.5 %: there club reaches 75 % of it
-    # (52 / 69.5; a tenth of the 19.5 points above even), at 6 68 % (63.5 / 93.75)
-    ["filicau", 4, "club", "beginner", 100, 0.66, [0.5909, 0.7291], 50.7],  # +264 card points
-    ["filko", 4, "club", "beginner", 100, 0.685, [0.6148, 0.7552], 47.3],  # +316
-    ["filko", 5, "club", "beginner", 100, 0.52, [0.4381, 0.6019], 56.5],  # +60 (mean of the seats)
+    # (52 / 69.5; a tenth of the 19.5 points above even), at 6 68 % (63.5 / 93.75). The s4 rows of
+    # Filicău 4, Filkó 4 and 5 (66 % +264, 68.5 % +316, 52 % [43.8, 60.2] +60) gave way to s5's below
     ["filko", 6, "club", "beginner", 100, 0.635, [0.5619, 0.7081], 46.2],  # +264
     ["filko", 4, "oracle club", "beginner", 40, 0.95, [0.892, 1.0], None],  # +768: the peek, not the format
     ["filko", 5, "oracle club", "beginner", 200, 0.695, [0.6392, 0.7508], None],  # +1237
     ["filko", 6, "oracle club", "beginner", 40, 0.9375, [0.8863, 0.9887], None],  # +852
+    # s5-filicau (RULE_Z/TABLE_Z in hcards_core/bots/filicau.py), seed 2026, nice 19, load 2.4-4,
+    # ms = wall ms per club decision (mean): 4 players, cash_winner stands in every sampled
+    # decision — Filicău 4 66.5 % [59.9, 73.2] +246 (at 2 standard errors: 66.5 %, +266), Filkó 4
+    # 69.5 % [62.7, 76.3] +262 (at 2: 69 %, +260): the win rates kept, the points within their
+    # noise. Filkó 5: the call at 2.5 standard errors alone 52.5 % [44.9, 60.1] +92 (calls differing
+    # between a pair's two plays 46 -> 15 of 100, ties 30 -> 39); with the card play at 0.5: the row
+    # below; the peeking club's 69.5 % is the format's ceiling there
+    ["filicau", 4, "club", "beginner", 100, 0.665, [0.5985, 0.7315], 63.7],  # +246 card points
+    ["filko", 4, "club", "beginner", 100, 0.695, [0.6273, 0.7627], 76.8],  # +262
+    ["filko", 5, "club", "beginner", 100, 0.58, [0.4995, 0.6605], 82.2],  # +154 (mean of the seats)
+    # the same code, seed 2027 (deals 2027-0..99); both seeds, 200 deals: 56.5 % [50.8, 62.2],
+    # +335 card points, 81 % of the peeking club's 69.5 % (s4: 75 %), a third of its headroom
+    # above even (s4: a tenth). Card play at 0 standard errors instead of 0.5 (seed 2026): 59 %
+    # [51.2, 66.8] +104, the same within the noise
+    ["filko", 5, "club", "beginner", 100, 0.55, [0.4698, 0.6302], 92.0],  # +181
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
-    # decision (mean). Filkó 6 expert vs club: not measured (the machine's time ran out)
+    # decision (mean)
     ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
     ["filko", 5, "expert", "club", 40, 0.5375, [0.4156, 0.6594], 315.0],  # +33.3 (load 7)
     ["filko", 4, "expert", "club", 40, 0.525, [0.4213, 0.6287], None],  # +36 (the lead, after the merge, load 6-7)
+    # s5-filicau: Filkó 6 expert vs club at the default budgets (600 / 100 ms), 40 deals, nice 19,
+    # load 4-9, 407 CPU s for the match (16.5 min wall): 12 pairs won, 11 lost, 17 tied
+    ["filko", 6, "expert", "club", 40, 0.5125, [0.3951, 0.6299], None],  # +58 card points
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
@@ -132,6 +148,8 @@ RECORDED_TIMES = [
     ["filicau", 4, "expert", 627.8, 966.7, 1152.5, 1741.1],
     ["filko", 4, "club", 90.4, 168.4, 181.3, 292.1],
     ["filko", 4, "expert", 715.2, 958.6, 1136.2, 1797.5],
+    # s5-filicau (the margins RULE_Z/TABLE_Z change no work): Filkó 5 club, 25 positions, load 1.7,
+    # CPython CPU 84.8 / 120.4 ms (about 2.4x that in Pyodide: ~200 / ~290, within the goals)
     ["filko", 5, "club", 72.4, 105.8, 170.1, 258.9],
     ["filko", 5, "expert", 561.4, 797.5, 1204.1, 1780.1],
     ["filko", 6, "club", 100.0, 192.1, 179.7, 400.7],

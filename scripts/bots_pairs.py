@@ -2,8 +2,10 @@
 games (Filicău, Filkó), read from the records ``match --records`` writes.
 
 The records come in pairs (the same deal twice, tier A at the even seats first, then at the
-odd ones; ``hcards_core.bots.match``). For every pair: won, lost or tied by tier A. For every
-decision of tier A that departs from the beginner's rule of thumb: the real deal played on
+odd ones; ``hcards_core.bots.match``). For every pair: won, lost or tied by tier A, and with
+five players whether the two plays' calls (so their teams) differed (``calls_differ``). For
+every card tier A played or called (the öreg's call: ``call_ace``, trick 0) departing from the
+beginner's rule of thumb: the real deal played on
 from both cards by the beginner for every seat (the cards as they were: a peek the players
 never had) and the difference in the seat's ``value`` — what the departure gained or lost
 on those cards. Summed by the beginner's reason and by trick, and for the lost pairs one line
@@ -49,7 +51,7 @@ def departures(rec, swap: int):
     out = []
     for action in rec["deals"][0]["actions"]:
         seat = action["seat"]
-        if (seat + swap) % 2 == 0 and action.get("act") == "play" and len(state.legal_actions()) > 1:
+        if (seat + swap) % 2 == 0 and action.get("act") in ("play", "call_card") and len(state.legal_actions()) > 1:
             rule, why = bot.beginner(state, seat)
             if rule != action:
                 gain = _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat)
@@ -59,19 +61,22 @@ def departures(rec, swap: int):
 
 
 def analyse(lines: list[dict], lost: int = 10) -> dict:
-    outcomes, margins = Counter(), Counter()
+    outcomes, margins, calls_differ = Counter(), Counter(), Counter()
     by_reason, by_trick = defaultdict(list), defaultdict(list)
     lost_lines = []
     for i in range(0, len(lines) - 1, 2):
-        pair, devs = [0.0, 0.0], []
+        pair, devs, called = [0.0, 0.0], [], set()
         for swap, rec in enumerate(lines[i:i + 2]):
             bot, final, d = departures(rec, swap)
+            called.add(final.called)
             devs += [(swap,) + x for x in d]
             for t in (0, 1):
                 pair[t] += bot.match_score(final, [s for s in range(rec["players"]) if (s + swap) % 2 == t])
         m = pair[0] - pair[1]
         res = "won" if m > 1e-9 else "lost" if m < -1e-9 else "tied"
         outcomes[res] += 1
+        if len(called) > 1:
+            calls_differ[res] += 1
         margins[round(m, 1)] += 1
         for swap, trick, reason, rule, card, gain in devs:
             by_reason[reason].append(gain)
@@ -89,7 +94,7 @@ def analyse(lines: list[dict], lost: int = 10) -> dict:
     return {"pairs": pairs, "outcomes": dict(outcomes),
             "win_rate": round((outcomes["won"] + outcomes["tied"] / 2) / pairs, 4) if pairs else None,
             "rate_if_ties_stay": round(1 - outcomes["tied"] / 2 / pairs, 4) if pairs else None,
-            "margins": {str(k): v for k, v in sorted(margins.items())},
+            "margins": {str(k): v for k, v in sorted(margins.items())}, "calls_differ": dict(calls_differ),
             "departures_by_reason": table(by_reason), "departures_by_trick": table(by_trick), "lost_pairs": lost_lines}
 
 

@@ -11,8 +11,9 @@ those this class builds:
   world, so the comparison is not drowned in luck), or, once few cards are left and nothing is
   left to chance, search the world exactly (alpha-beta over the game's ``value``). The action
   with the best mean wins — but only if it beats the beginner's move by more than
-  ``override_z`` standard errors of the paired difference over the worlds; otherwise the rule
-  of thumb stands (``bot.rule_stands``). With tens of worlds the luck of the talon easily
+  ``override_z`` standard errors of the paired difference over the worlds (a game may set it
+  per position and rule, ``override_z_for``); otherwise the rule of thumb stands
+  (``bot.rule_stands``). With tens of worlds the luck of the talon easily
   outweighs a real difference, and picking the best mean alone then plays no better than the
   rules of thumb it improves on (Zsíros 2 players: 49 % against beginner without the test,
   72 % with it, 40 duplicate deals);
@@ -95,14 +96,16 @@ def rule_stands(diffs: list[float], weights: list[float], z: float) -> bool:
     """Does the rule of thumb stand against an action that differs from it by ``diffs`` over
     the worlds (paired, weighted)? It does unless that action looks better by more than ``z``
     standard errors: with few worlds the luck of the cards would otherwise pick among
-    near-equal actions at random.
+    near-equal actions at random. ``z = math.inf``: it always stands.
 
     >>> rule_stands([1.0, 1.2, 0.8], [1, 1, 1], 1.0), rule_stands([3.0, -2.0, 0.5], [1, 1, 1], 1.0)
     (False, True)
+    >>> rule_stands([1.0, 1.0, 1.0], [1, 1, 1], math.inf)
+    True
     """
     total = sum(weights)
     n_eff = total ** 2 / sum(w * w for w in weights) if total else 0
-    if n_eff <= 1:
+    if n_eff <= 1 or z == math.inf:
         return True
     gain, sd = _stats(diffs, weights)
     return gain <= z * sd / math.sqrt(n_eff)
@@ -145,6 +148,12 @@ class GameBot:
         """May the seats hold ``hands`` given what play revealed (e.g. a void shown by not
         following suit)? The tests enumerate placements with it; default: any placement."""
         return True
+
+    def override_z_for(self, state, rule_reason: dict) -> float:
+        """``override_z`` for this position and rule of thumb (``rule_reason``): a game may
+        trust a strong rule more, or a weak one less, at some table sizes (default: the same
+        everywhere)."""
+        return self.override_z
 
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""
@@ -319,7 +328,7 @@ class GameBot:
         rule = actions.index(rule_action) if rule_action in actions else best
         if best != rule and exact_worlds < len(weights):
             diffs = [values[best][i] - values[rule][i] for i in range(len(weights))]
-            if rule_stands(diffs, weights, self.override_z):
+            if rule_stands(diffs, weights, self.override_z_for(state, rule_reason)):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": len(weights), "value": rows[best]["value"],
                                                                "rule": rule_reason}}
