@@ -27,6 +27,10 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
+
+# Run as a script from any checkout: that checkout's hcards_core, not an installed one.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 TABLES = [["zsiros", 2], ["zsiros", 4], ["filicau", 4], ["filko", 4], ["filko", 5], ["filko", 6],
           ["ferbli", 3], ["ferbli", 5]]
