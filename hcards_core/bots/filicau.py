@@ -263,6 +263,7 @@ class FilicauBot(GameBot):
     unit = "card points"
     playout_ms = 0.9  # measured: one beginner playout of a 4-player deal from its start, CPython (CPU time)
     min_worlds = {"club": 12, "expert": 24}
+    ismcts_c = 6.0  # ISMCTS exploration in card points: about the spread of a deal's value (5-7)
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:
