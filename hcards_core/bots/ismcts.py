@@ -36,7 +36,7 @@ import math
 import random
 import time
 
-from .base import DEFAULT_BUDGET_MS
+from .base import DEFAULT_BUDGET_MS, _stats, rule_stands
 
 ITERATION_COST = 1.3  # one iteration (world, descent with copies, playout) in playouts' time: measured 0.75 ms against Zsíros' 0.6
 MIN_ITERATIONS = 48
@@ -147,13 +147,17 @@ def iterations_for(bot, budget: float | None, tier: str = "expert") -> int:
 
 def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier: str = "expert",
            weighted: bool = True, wall_clock: bool = False, c: float | None = None,
-           guard_z: float | str | None = "default", iterations: int | None = None, sign: float = 1.0) -> tuple[dict, dict]:
+           guard_z: float | str | None = "default", iterations: int | None = None, sign: float = 1.0,
+           root_mode: str | None = None) -> tuple[dict, dict]:
     """ISMCTS from ``seat``'s information: (action, explanation in the club's shape).
 
     ``c``: the exploration constant in ``value`` units (default the bot's ``ismcts_c``);
     ``guard_z``: keep the beginner's move unless the chosen one's mean beats it by more than
     this many standard errors (None: no guard; default the bot's ``ismcts_guard_z``); ``iterations`` overrides the budget's count;
-    ``sign`` -1 backs up the opposite of every value (a broken search, for the tests)."""
+    ``root_mode`` "paired" (default the bot's ``ismcts_root``): every root action in turn
+    with the same world and rollout seed, the others' and the seat's later choices by the tree
+    (a paired comparison at the root, as the club's; the guard then is ``rule_stands``);
+    "ucb": UCB1 at the root too, the most visited action wins. ``sign`` -1 backs up the opposite of every value (a broken search, for the tests)."""
     actions = state.legal_actions()
     if len(actions) == 1:
         out = bot._plain(state, seat, tier, actions[0], {"key": "bot.only_action", "params": {}})
@@ -162,6 +166,7 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
         return bot.monte_carlo(state, seat, rng, budget, tier, weighted=weighted, wall_clock=wall_clock)
     c = getattr(bot, "ismcts_c", 1.0) if c is None else c
     guard_z = getattr(bot, "ismcts_guard_z", None) if guard_z == "default" else guard_z
+    root_mode = root_mode or getattr(bot, "ismcts_root", "paired")
     n_iter = iterations_for(bot, budget, tier) if iterations is None else iterations
     rng = random.Random(rng.getrandbits(48))
     worlds = Worlds(bot, state, seat, rng, n_iter, weighted)
@@ -169,26 +174,32 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
     root_keys = [action_key(a) for a in actions]
     hand_of = lambda s: tuple(sorted(s.hands()[seat]))  # noqa: E731  what the seat sees of itself
     start = time.perf_counter()
-    done = 0
-    for i in range(n_iter):
-        world = worlds.next(i)
+
+    def iterate(world, first, prng) -> float:
+        """One descent from the root (through root action ``first`` if given), one new node,
+        the rollout, the backup: the root seat's value of the finished deal."""
         t0 = bot.tricks_won(world)
         node, s, path, took, expanded = root, world, [], None, False
         while not s.is_over:
             legal = s.legal_actions()
             keys = root_keys if node is root else [action_key(a) for a in legal]
-            fresh = [j for j, k in enumerate(keys) if k not in node.edges]
-            if fresh:
-                if expanded:
-                    break
-                j = fresh[0]
-                if len(fresh) > 1:  # the rule of thumb's move first, then the others at random
-                    k = action_key(bot.playout_policy(s, s.to_act, rng))
-                    j = keys.index(k) if k in keys and keys.index(k) in fresh else fresh[int(rng.random() * len(fresh))]
-                node.edges[keys[j]] = Edge()
-                expanded = len(legal) > 1  # a forced move is no expansion
+            if node is root and first is not None:
+                j = first
+                if keys[j] not in node.edges:
+                    node.edges[keys[j]] = Edge()
             else:
-                j = ucb_pick(node, legal, keys, c) if len(legal) > 1 else 0
+                fresh = [j for j, k in enumerate(keys) if k not in node.edges]
+                if fresh:
+                    if expanded:
+                        break
+                    j = fresh[0]
+                    if len(fresh) > 1:  # the rule of thumb's move first, then the others at random
+                        k = action_key(bot.playout_policy(s, s.to_act, prng))
+                        j = keys.index(k) if k in keys and keys.index(k) in fresh else fresh[int(prng.random() * len(fresh))]
+                    node.edges[keys[j]] = Edge()
+                    expanded = len(legal) > 1  # a forced move is no expansion
+                else:
+                    j = ucb_pick(node, legal, keys, c) if len(legal) > 1 else 0
             for k in keys:  # availability: the actions legal in this world that have an edge
                 e = node.edges.get(k)
                 if e is not None:
@@ -206,7 +217,7 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
         if not s.is_over:  # rollout: the beginner's rules for every seat
             s = bot.playout_start(s)
             while not s.is_over:
-                s = bot.advance(s, bot.playout_policy(s, s.to_act, rng))
+                s = bot.advance(s, bot.playout_policy(s, s.to_act, prng))
                 if took is None:
                     took = bot._took(t0, s, seat)
         values: dict = {}
@@ -218,12 +229,31 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
             edge.n += 1
             edge.total += r
             edge.sq += r * r
-        if path:
-            path[0][0].took_n += took is not None
-            path[0][0].took += bool(took)
-        done = i + 1
-        if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
-            break
+        path[0][0].took_n += took is not None
+        path[0][0].took += bool(took)
+        return values[bot.side(s, seat)]
+
+    done = 0
+    paired: list | None = None
+    if root_mode == "paired":
+        paired = [[] for _ in actions]
+        rounds = max(2, n_iter // len(actions))
+        for r in range(rounds):
+            world = worlds.next(r)
+            seed = rng.getrandbits(48)
+            for j in range(len(actions)):
+                paired[j].append(iterate(world, j, random.Random(seed)))  # the same rollout seed
+            done += len(actions)
+            if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+                break
+    else:
+        for i in range(n_iter):
+            iterate(worlds.next(i), None, rng)
+            done = i + 1
+            if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+                break
+    if paired is not None:
+        return _explain_paired(bot, state, seat, tier, actions, root, root_keys, worlds, done, rng, guard_z, paired)
     return _explain(bot, state, seat, tier, actions, root, root_keys, worlds, done, rng, guard_z)
 
 
@@ -249,6 +279,43 @@ def _explain(bot, state, seat, tier, actions, root, keys, worlds, done, rng, gua
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": done, "value": rows[best]["value"],
                                                                "rule": rule_reason}}
+    out = {"tier": tier, "seat": seat, "unit": bot.unit, "worlds": worlds.count(), "iterations": done,
+           "search": "ismcts", "reason": reason, "best": best, "actions": rows}
+    eff = worlds.effective()
+    if eff is not None:
+        out["effective_worlds"] = eff
+    return actions[best], out
+
+
+def _explain_paired(bot, state, seat, tier, actions, root, keys, worlds, done, rng, guard_z, paired):
+    """The paired root's explanation: each action's mean and spread over the rounds (a round:
+    one world, every root action), ``best_share`` the share of rounds it did best in; the best
+    mean wins unless the rule of thumb stands (``rule_stands`` over the paired differences)."""
+    edges = [root.edges.get(k) or Edge() for k in keys]
+    n = len(paired[0])
+    ones = [1.0] * n
+    rows, shares = [], [0.0] * len(actions)
+    for i in range(n):
+        top = max(paired[j][i] for j in range(len(actions)))
+        best_here = [j for j in range(len(actions)) if paired[j][i] >= top - 1e-9]
+        for j in best_here:
+            shares[j] += 1 / len(best_here)
+    means = []
+    for j, (a, e) in enumerate(zip(actions, edges)):
+        mean, spread = _stats(paired[j], ones)
+        means.append(mean)
+        rows.append({"action": a, "value": round(mean, 3), "spread": round(spread, 3),
+                     "p_trick": round(e.took / e.took_n, 3) if e.took_n else None,
+                     "best_share": round(shares[j] / n, 3) if n else 0.0, "visits": e.n})
+    best = max(range(len(actions)), key=lambda j: (means[j], -j))
+    reason = {"key": "bot.monte_carlo", "params": {"worlds": n, "value": rows[best]["value"]}}
+    if guard_z is not None:
+        rule_action, rule_reason = bot.beginner(state, seat, random.Random(rng.getrandbits(48)))
+        rule = actions.index(rule_action) if rule_action in actions else best
+        if rule != best and rule_stands([paired[best][i] - paired[rule][i] for i in range(n)], ones, guard_z):
+            best = rule
+            reason = {"key": "bot.rule_stands", "params": {"worlds": n, "value": rows[best]["value"],
+                                                           "rule": rule_reason}}
     out = {"tier": tier, "seat": seat, "unit": bot.unit, "worlds": worlds.count(), "iterations": done,
            "search": "ismcts", "reason": reason, "best": best, "actions": rows}
     eff = worlds.effective()

@@ -60,7 +60,8 @@ def test_anytime_smaller_budget_fewer_iterations_legal_action():
     small = ismcts.search(bot, state, seat, random.Random(0), 60.0)
     large = ismcts.search(bot, state, seat, random.Random(0), 240.0)
     assert small[1]["iterations"] < large[1]["iterations"]
-    assert small[1]["iterations"] == ismcts.iterations_for(bot, 60.0)
+    n = len(state.legal_actions())  # the paired root spends whole rounds (one per action)
+    assert ismcts.iterations_for(bot, 60.0) - n < small[1]["iterations"] <= ismcts.iterations_for(bot, 60.0)
     assert state.can_apply(small[0]) and state.can_apply(large[0])
     # the wall clock stops it early when the caller allows it: a 1 ms budget, far fewer
     quick = ismcts.search(bot, state, seat, random.Random(0), 1.0, wall_clock=True, iterations=5000)
@@ -102,3 +103,14 @@ def test_a_broken_search_loses_the_match(monkeypatch):
     bad = run_match("zsiros", ("expert", "beginner"), deals=12, players=2, seed=41, budgets=budgets)
     assert bad["win_rate"] < 0.25 and bad["score"][0] < bad["score"][1], bad
     assert good["win_rate"] >= bad["win_rate"] + 0.2 and good["score"][0] > bad["score"][0] + 5, (good, bad)
+
+
+@pytest.mark.parametrize("root_mode", ["ucb", "paired"])
+def test_both_root_modes_deterministic_and_blind_to_hidden_cards(root_mode):
+    bot = bot_for("zsiros")
+    state = _searchable("zsiros", 2, 1, seed=34)[0]
+    seat = state.to_act
+    a = ismcts.search(bot, state, seat, random.Random(7), 60.0, root_mode=root_mode)
+    other = bot.sample_world(state, seat, random.Random(77))
+    assert ismcts.search(bot, other, seat, random.Random(7), 60.0, root_mode=root_mode) == a
+    assert state.can_apply(a[0]) and a[1]["iterations"] >= len(state.legal_actions())
