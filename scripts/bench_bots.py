@@ -56,6 +56,10 @@ RECORDED = [
     ["zsiros", 2, "club", "beginner", 100, 0.72, [0.6531, 0.7869], 74.0],  # seed 2027 (deals 2027-0..99): +97 (169-72)
     ["zsiros", 2, "expert", "club", 40, 0.55, [0.426, 0.674], 430.7],  # +14 game points (61-47), 545 CPU s
     ["zsiros", 2, "expert", "club", 100, 0.565, [0.487, 0.643], None],  # +42 (149-107): the lead, after the merge, load 6-7
+    # s5-ismcts: the expert as information-set MCTS (hcards_core/bots/ismcts.py, paired root, the
+    # rule of thumb's guard), load 3.5-4.5, nice 19, ms = CPython CPU median per expert decision
+    # (20 positions: median 529, p95 808); seed 2026 as the 40-deal row above (flat: 0.55, +14)
+    ["zsiros", 2, "expert", "club", 40, 0.6625, [0.5563, 0.7687], 529.1],  # +29 game points (66-37), ISMCTS
     ["zsiros", 4, "expert", "club", 40, 0.5875, [0.4584, 0.7166], 459.7],  # +22 (72-50), call-fitting worlds, 543 CPU s
     # Filicău/Filkó club vs beginner at the default budget, 100 deals each (s4-filicau, the bot of
     # d363d7b, load 5-10 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced
@@ -262,7 +266,14 @@ if __name__ == "__main__":
     ap.add_argument("--time-tiers", help='JSON, e.g. ["club", "expert"]')
     ap.add_argument("--no-times", action="store_true")
     ap.add_argument("--no-matches", action="store_true")
+    ap.add_argument("--expert-search", choices=["flat", "ismcts"],
+                    help="every table's expert search (default: each game's own choice)")
     a = ap.parse_args()
+    if a.expert_search:
+        from hcards_core.bots import bot_for, games_with_bots
+        for name in games_with_bots():  # a game's own choice is set in its class
+            cls = type(bot_for(name))
+            cls.expert_search, cls.expert_search_players = a.expert_search, {}
     sizes = {"deals": a.deals, "positions": a.positions, "times": not a.no_times, "matches": not a.no_matches}
     if a.tables:
         sizes["tables"] = json.loads(a.tables)

@@ -18,6 +18,13 @@ searched too:
   rules for everyone), and backs up, at each node, the finished deal's ``value`` for the side
   of the seat that acted there (teams share it).
 
+At the root (``ismcts_root``, default "paired") every legal action is tried in turn with the
+same world and the same rollout seed, as the club compares its actions, and the tree decides
+only what follows; the action with the best mean is played unless the rule of thumb stands
+(``rule_stands`` over the paired differences, ``ismcts_guard_z`` standard errors). Without the
+pairing ("ucb": UCB1 at the root too, the most visited action played) the luck of the talon
+drowns the root's comparison: 43.75 % against the club (Zsíros 2, 40 duplicate deals).
+
 Anytime: the iteration budget comes from ``budget`` ms and the game's measured ``playout_ms``
 (× ``ITERATION_COST``, measured), and a ``wall_clock`` caller also stops when the time is up;
 the root action with the most visits so far is played. Deterministic: one ``random.Random``
