@@ -86,6 +86,7 @@ RECORDED = [
     # s5-ismcts: the expert as ISMCTS (paired root), seed 2026, the first 20 of the 40 deals
     # above, load 3.5-4.5; ms = CPython CPU median per expert decision (20 positions: p95 830)
     ["filicau", 4, "expert", "club", 20, 0.65, [0.5097, 0.7903], 600.3],  # +88 card points (44 to -44), ISMCTS
+    ["filko", 4, "expert", "club", 20, 0.50, [0.345, 0.655], None],  # +8 (4 to -4), ISMCTS: not adopted (flat row above)
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
