@@ -60,6 +60,7 @@ RECORDED = [
     # rule of thumb's guard), load 3.5-4.5, nice 19, ms = CPython CPU median per expert decision
     # (20 positions: median 529, p95 808); seed 2026 as the 40-deal row above (flat: 0.55, +14)
     ["zsiros", 2, "expert", "club", 40, 0.6625, [0.5563, 0.7687], 529.1],  # +29 game points (66-37), ISMCTS
+    ["zsiros", 4, "expert", "club", 20, 0.60, [0.436, 0.764], None],  # +13 (37-24), ISMCTS: not adopted (no better than flat's 0.5875 yet)
     ["zsiros", 4, "expert", "club", 40, 0.5875, [0.4584, 0.7166], 459.7],  # +22 (72-50), call-fitting worlds, 543 CPU s
     # Filicău/Filkó club vs beginner at the default budget, 100 deals each (s4-filicau, the bot of
     # d363d7b, load 5-10 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced
