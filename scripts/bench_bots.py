@@ -60,6 +60,11 @@ RECORDED = [
     ["zsiros", 2, "club", "beginner", 100, 0.72, [0.6531, 0.7869], 74.0],  # seed 2027 (deals 2027-0..99): +97 (169-72)
     ["zsiros", 2, "expert", "club", 40, 0.55, [0.426, 0.674], 430.7],  # +14 game points (61-47), 545 CPU s
     ["zsiros", 2, "expert", "club", 100, 0.565, [0.487, 0.643], None],  # +42 (149-107): the lead, after the merge, load 6-7
+    # s5-ismcts: the expert as information-set MCTS (hcards_core/bots/ismcts.py, paired root, the
+    # rule of thumb's guard), load 3.5-4.5, nice 19, ms = CPython CPU median per expert decision
+    # (20 positions: median 529, p95 808); seed 2026 as the 40-deal row above (flat: 0.55, +14)
+    ["zsiros", 2, "expert", "club", 40, 0.6625, [0.5563, 0.7687], 529.1],  # +29 game points (66-37), ISMCTS
+    ["zsiros", 4, "expert", "club", 20, 0.60, [0.436, 0.764], None],  # +13 (37-24), ISMCTS: not adopted (no better than flat's 0.5875 yet)
     ["zsiros", 4, "expert", "club", 40, 0.5875, [0.4584, 0.7166], 459.7],  # +22 (72-50), call-fitting worlds, 543 CPU s
     # Filicău/Filkó club vs beginner at the default budget, 100 deals each (s4-filicau, the bot of
     # d363d7b, load 5-10 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced
@@ -99,6 +104,10 @@ RECORDED = [
     # s5-filicau: Filkó 6 expert vs club at the default budgets (600 / 100 ms), 40 deals, nice 19,
     # load 4-9, 407 CPU s for the match (16.5 min wall): 12 pairs won, 11 lost, 17 tied
     ["filko", 6, "expert", "club", 40, 0.5125, [0.3951, 0.6299], None],  # +58 card points
+    # s5-ismcts: the expert as ISMCTS (paired root), seed 2026, the first 20 of the 40 deals
+    # above, load 3.5-4.5; ms = CPython CPU median per expert decision (20 positions: p95 830)
+    ["filicau", 4, "expert", "club", 20, 0.65, [0.5097, 0.7903], 600.3],  # +88 card points (44 to -44), ISMCTS
+    ["filko", 4, "expert", "club", 20, 0.50, [0.345, 0.655], None],  # +8 (4 to -4), ISMCTS: not adopted (flat row above)
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
@@ -298,7 +307,14 @@ if __name__ == "__main__":
     ap.add_argument("--time-tiers", help='JSON, e.g. ["club", "expert"]')
     ap.add_argument("--no-times", action="store_true")
     ap.add_argument("--no-matches", action="store_true")
+    ap.add_argument("--expert-search", choices=["flat", "ismcts"],
+                    help="every table's expert search (default: each game's own choice)")
     a = ap.parse_args()
+    if a.expert_search:
+        from hcards_core.bots import bot_for, games_with_bots
+        for name in games_with_bots():  # a game's own choice is set in its class
+            cls = type(bot_for(name))
+            cls.expert_search, cls.expert_search_players = a.expert_search, {}
     sizes = {"deals": a.deals, "positions": a.positions, "times": not a.no_times, "matches": not a.no_matches}
     if a.tables:
         sizes["tables"] = json.loads(a.tables)

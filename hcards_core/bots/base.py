@@ -121,6 +121,11 @@ class GameBot:
     max_worlds = {"club": 200, "expert": 1000}
     endgame_cards = {"club": 0, "expert": 0}  # exact search once at most this many cards are in hands
     expert_rounds = 4  # the anytime expert samples its worlds in this many rounds
+    expert_search = "flat"  # the expert's search: "flat" (monte_carlo) or "ismcts" (ismcts.py)
+    expert_search_players: dict = {}  # per table size, where it differs from expert_search
+    ismcts_c = 1.0  # ISMCTS exploration constant, in ``value`` units
+    ismcts_root = "paired"  # ISMCTS at the root: "paired" (every action, one world) or "ucb"
+    ismcts_guard_z = 1.0  # ISMCTS: the rule of thumb stands unless beaten by this many SE (None: off)
     override_z = 1.0  # how many standard errors better an action must look to beat the rule of thumb
 
     # ---- what a game provides ------------------------------------------------------------
@@ -247,7 +252,15 @@ class GameBot:
 
     def expert(self, state, seat: int, rng: random.Random, budget: float | None,
                wall_clock: bool = False) -> tuple[dict, dict]:
+        if self.expert_search_for(state) == "ismcts":  # the information-set tree search (ismcts.py)
+            from . import ismcts
+            return ismcts.search(self, state, seat, rng, budget, "expert", weighted=True, wall_clock=wall_clock)
         return self.monte_carlo(state, seat, rng, budget, "expert", weighted=True, wall_clock=wall_clock)
+
+    def expert_search_for(self, state) -> str:
+        """The expert's search at this table: ``expert_search`` ("flat": the weighted Monte
+        Carlo above; "ismcts") or, per table size, ``expert_search_players[players]``."""
+        return self.expert_search_players.get(state.players, self.expert_search)
 
     # ---- determinized Monte Carlo ------------------------------------------------------------
     def worlds_for(self, tier: str, budget: float | None, n_actions: int) -> int:

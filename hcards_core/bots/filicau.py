@@ -284,6 +284,15 @@ class FilicauBot(GameBot):
     unit = "card points"
     playout_ms = 0.9  # measured: one beginner playout of a 4-player deal from its start, CPython (CPU time)
     min_worlds = {"club": 12, "expert": 24}
+    ismcts_c = 6.0  # ISMCTS exploration in card points: about the spread of a deal's value (5-7)
+    # The expert searches (ismcts.py) in 4-player Filicău: 65 % against the club (20 deals,
+    # seed 2026) where the flat expert had 50 % (40 deals). Filkó 4 measured 50 % with it (20
+    # deals, +8 card points; flat 52.5 %, +36) and 5, 6 players not at all: flat there.
+    expert_search_players = {4: "ismcts"}
+
+    def expert_search_for(self, state) -> str:
+        """The per-table choice applies to Romanian Filicău only (``ctx.mode``, public)."""
+        return super().expert_search_for(state) if state.ctx.mode == "romanian" else self.expert_search
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:
