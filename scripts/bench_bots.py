@@ -154,11 +154,13 @@ RECORDED = [
 # after the played-ranks speed-up; the others: the code of main at 85b20c3.
 RECORDED_TIMES = [
     ["zsiros", 2, "club", 74.0, 166.4, 136.5, 250.8],
-    ["zsiros", 2, "expert", 430.7, 771.5, 741.0, 1129.8],
+    # the ISMCTS expert (s5-ismcts CPython, 20 positions, load 3.5-4.5; Pyodide: the lead after the
+    # merge, 20 positions, load ~3): Zsíros 2 and Romanian Filicău 4
+    ["zsiros", 2, "expert", 529.0, 808.0, 759.1, 1152.2],
     ["zsiros", 4, "club", 66.8, 138.5, 100.1, 165.9],
     ["zsiros", 4, "expert", 459.7, 756.2, 700.1, 1329.5],
     ["filicau", 4, "club", 91.3, 162.4, 166.7, 277.6],
-    ["filicau", 4, "expert", 627.8, 966.7, 1152.5, 1741.1],
+    ["filicau", 4, "expert", 600.3, 830.0, 838.5, 1325.6],
     ["filko", 4, "club", 90.4, 168.4, 181.3, 292.1],
     ["filko", 4, "expert", 715.2, 958.6, 1136.2, 1797.5],
     # s5-filicau (the margins RULE_Z/TABLE_Z change no work): Filkó 5 club, 25 positions, load 1.7,
