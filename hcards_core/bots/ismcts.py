@@ -286,12 +286,17 @@ def _explain(bot, state, seat, tier, actions, root, keys, worlds, done, rng, gua
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": done, "value": rows[best]["value"],
                                                                "rule": rule_reason}}
+    return actions[best], _explanation(bot, seat, tier, worlds, done, reason, best, rows)
+
+
+def _explanation(bot, seat, tier, worlds, done, reason, best, rows) -> dict:
+    """The explanation in the club's shape, with the search's own counts."""
     out = {"tier": tier, "seat": seat, "unit": bot.unit, "worlds": worlds.count(), "iterations": done,
            "search": "ismcts", "reason": reason, "best": best, "actions": rows}
     eff = worlds.effective()
     if eff is not None:
         out["effective_worlds"] = eff
-    return actions[best], out
+    return out
 
 
 def _explain_paired(bot, state, seat, tier, actions, root, keys, worlds, done, rng, guard_z, paired):
@@ -323,9 +328,4 @@ def _explain_paired(bot, state, seat, tier, actions, root, keys, worlds, done, r
             best = rule
             reason = {"key": "bot.rule_stands", "params": {"worlds": n, "value": rows[best]["value"],
                                                            "rule": rule_reason}}
-    out = {"tier": tier, "seat": seat, "unit": bot.unit, "worlds": worlds.count(), "iterations": done,
-           "search": "ismcts", "reason": reason, "best": best, "actions": rows}
-    eff = worlds.effective()
-    if eff is not None:
-        out["effective_worlds"] = eff
-    return actions[best], out
+    return actions[best], _explanation(bot, seat, tier, worlds, done, reason, best, rows)
