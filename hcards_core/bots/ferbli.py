@@ -29,7 +29,8 @@ Tiers:
   the club's own rules for the seat itself (the teacher's, but a charge is paid only with an
   ace, two of one suit or better: ``CLUB_PAY_CHARGE``, the best response to the teacher found
   by moving its thresholds one at a time); the best mean chips wins if it beats the club's
-  rule by more than one standard error of the paired difference (else the rule stands,
+  rule by more than ``override_z`` standard errors of the paired difference (two; six with
+  four seats or more, ``override_z_multiway``; else the rule stands,
   ``bot.rule_stands``: with tens of worlds, luck would pick big bets and odd folds among
   near-equal acts), with a seeded bluffing rate (only a bluff priced within half a chip of
   the best).
