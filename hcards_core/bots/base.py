@@ -111,6 +111,27 @@ def rule_stands(diffs: list[float], weights: list[float], z: float) -> bool:
     return gain <= z * sd / math.sqrt(n_eff)
 
 
+def best_shares(values: list[list[float]], weights: list[float]) -> list[float | None]:
+    """Each action's share of the (weighted) worlds in which it did best, from ``values[j][i]``
+    (action ``j``, world ``i``); a tie splits the world's weight, so the shares add up to one.
+    ``None`` for every action when no world has weight. The coach shows it beside the mean: an
+    action can have the best mean through one lucky world, or be best in most worlds by little.
+
+    >>> best_shares([[1.0, 0.0, 2.0], [0.0, 0.0, 1.0]], [1, 1, 2])
+    [0.875, 0.125]
+    """
+    total = sum(weights)
+    if total <= 0:
+        return [None] * len(values)
+    shares = [0.0] * len(values)
+    for i, w in enumerate(weights):
+        top = max(v[i] for v in values)
+        best = [j for j, v in enumerate(values) if v[i] >= top - 1e-9]
+        for j in best:
+            shares[j] += w / len(best)
+    return [x / total for x in shares]
+
+
 class GameBot:
     """One instance per game, stateless. Subclasses fill in the game-specific part."""
 
@@ -320,15 +341,8 @@ class GameBot:
             p_trick = (sum(w for t, w in known if t) / wsum) if known and wsum > 0 else None
             rows.append({"action": action, "value": round(mean, 3), "spread": round(spread, 3),
                          "p_trick": None if p_trick is None else round(p_trick, 3), "_mean": mean})
-        shares = [0.0] * len(actions)
-        for i, w in enumerate(weights):
-            top = max(values[j][i] for j in range(len(actions)))
-            best = [j for j in range(len(actions)) if values[j][i] >= top - 1e-9]
-            for j in best:
-                shares[j] += w / len(best)
-        total = sum(weights)
-        for j, row in enumerate(rows):
-            row["best_share"] = round(shares[j] / total, 3) if total else None
+        for row, share in zip(rows, best_shares(values, weights)):
+            row["best_share"] = None if share is None else round(share, 3)
         best = max(range(len(actions)), key=lambda j: (rows[j]["_mean"], -j))
         for row in rows:
             del row["_mean"]
@@ -348,6 +362,7 @@ class GameBot:
         out = {"tier": tier, "seat": seat, "unit": self.unit, "worlds": len(weights), "reason": reason,
                "best": best, "actions": rows}
         if weighted:
+            total = sum(weights)
             out["effective_worlds"] = round(total ** 2 / sum(w * w for w in weights), 1) if total else 0
         return actions[best], out
 

@@ -43,7 +43,7 @@ import math
 import random
 import time
 
-from .base import DEFAULT_BUDGET_MS, _stats, rule_stands
+from .base import DEFAULT_BUDGET_MS, _stats, best_shares, rule_stands
 
 ITERATION_COST = 1.3  # one iteration (world, descent with copies, playout) in playouts' time: measured 0.75 ms against Zsíros' 0.6
 MIN_ITERATIONS = 48
@@ -306,19 +306,14 @@ def _explain_paired(bot, state, seat, tier, actions, root, keys, worlds, done, r
     edges = [root.edges.get(k) or Edge() for k in keys]
     n = len(paired[0])
     ones = [1.0] * n
-    rows, shares = [], [0.0] * len(actions)
-    for i in range(n):
-        top = max(paired[j][i] for j in range(len(actions)))
-        best_here = [j for j in range(len(actions)) if paired[j][i] >= top - 1e-9]
-        for j in best_here:
-            shares[j] += 1 / len(best_here)
+    rows, shares = [], best_shares(paired, ones)
     means = []
     for j, (a, e) in enumerate(zip(actions, edges)):
         mean, spread = _stats(paired[j], ones)
         means.append(mean)
         rows.append({"action": a, "value": round(mean, 3), "spread": round(spread, 3),
                      "p_trick": round(e.took / e.took_n, 3) if e.took_n else None,
-                     "best_share": round(shares[j] / n, 3) if n else 0.0, "visits": e.n})
+                     "best_share": round(shares[j], 3) if shares[j] is not None else 0.0, "visits": e.n})
     best = max(range(len(actions)), key=lambda j: (means[j], -j))
     reason = {"key": "bot.monte_carlo", "params": {"worlds": n, "value": rows[best]["value"]}}
     if guard_z is not None:
