@@ -70,41 +70,59 @@ def run_match(game_name: str, tiers, deals: int = 20, players: int | None = None
     object that gets every play's record as one JSON line; ``timings``: a dict that collects
     the milliseconds of every decision per tier."""
     tiers = _tier_check(tiers)
+    game, players, options = _table(game_name, players, options)
+    if not isinstance(deals, int) or deals < 1:
+        raise MalformedRecord("bad_field", where="--deals", value=repr(deals), expected="a whole number of deals, at least 1")
+    pairs = [play_pair(game, tiers, i, players, options, seed, records, budgets, timings) for i in range(deals)]
+    return summarise(pairs, tiers, bot_for(game.name).unit)
+
+
+def _table(game_name: str, players, options):
+    """The game, the checked table size and options (``MalformedRecord`` names what is wrong)."""
     game = get_game(game_name)
-    bot = bot_for(game.name)
-    if bot is None:
+    if bot_for(game.name) is None:
         raise MalformedRecord("no_computer_player", where="game", game=game_name)
     players = game.check_players(players if players is not None else game.players[0])
     options = dict(options or {})
     game.parse_options(options)
-    if not isinstance(deals, int) or deals < 1:
-        raise MalformedRecord("bad_field", where="--deals", value=repr(deals), expected="a whole number of deals, at least 1")
-    totals = [0.0, 0.0]
-    outcomes = []
-    for i in range(deals):
-        rng = random.Random(f"{seed}-{i}")
-        cards = game.random_cards(players, rng)
-        dealer = i % players
-        pair = [0.0, 0.0]
-        for swap in (0, 1):
-            seat_tiers = [tiers[(s + swap) % 2] for s in range(players)]
-            final, record = play_deal(game, players, options, dealer, cards, seat_tiers,
-                                      f"{seed}-{i}-{','.join(seat_tiers)}",
-                                      budgets, timings)
-            for t in (0, 1):
-                seats = [s for s in range(players) if (s + swap) % 2 == t]
-                pair[t] += bot.match_score(final, seats)
-            if records is not None:
-                records.write(json.dumps(record, ensure_ascii=False) + "\n")
-        totals[0] += pair[0]
-        totals[1] += pair[1]
-        outcomes.append(1.0 if pair[0] > pair[1] + 1e-9 else 0.0 if pair[1] > pair[0] + 1e-9 else 0.5)
+    return game, players, options
+
+
+def play_pair(game, tiers, i: int, players: int, options: dict, seed, records=None,
+              budgets: dict | None = None, timings: dict | None = None) -> list[float]:
+    """Duplicate pair ``i`` of the match seeded ``seed``: deal ``i``'s cards played twice, the
+    tiers' seats swapped; each tier's total over the two plays. A pair depends only on
+    ``(seed, i)``, so a long match can be played in pieces, or resumed, and add up to the
+    same result as one ``run_match``."""
+    bot = bot_for(game.name)
+    cards = game.random_cards(players, random.Random(f"{seed}-{i}"))
+    dealer = i % players
+    pair = [0.0, 0.0]
+    for swap in (0, 1):
+        seat_tiers = [tiers[(s + swap) % 2] for s in range(players)]
+        final, record = play_deal(game, players, options, dealer, cards, seat_tiers,
+                                  f"{seed}-{i}-{','.join(seat_tiers)}", budgets, timings)
+        for t in (0, 1):
+            pair[t] += bot.match_score(final, [s for s in range(players) if (s + swap) % 2 == t])
+        if records is not None:
+            records.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return pair
+
+
+def summarise(pairs: list[list[float]], tiers, unit: str) -> dict:
+    """The ``match`` output from the pairs' totals: tier A's share of the pairs won (a tie
+    counts half) and its 95 % interval (normal approximation over the pairs' outcomes).
+
+    >>> summarise([[3, 1], [0, 2], [1, 1], [5, 0]], ("club", "beginner"), "card points")["win_rate"]
+    0.625
+    """
+    outcomes = [1.0 if a > b + 1e-9 else 0.0 if b > a + 1e-9 else 0.5 for a, b in pairs]
     rate = sum(outcomes) / len(outcomes)
     sd = statistics.pstdev(outcomes) if len(outcomes) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(outcomes))
-    return {"deals": deals, "tiers": list(tiers), "score": [_num(totals[0]), _num(totals[1])],
+    return {"deals": len(pairs), "tiers": list(tiers), "score": [_num(sum(p[0] for p in pairs)), _num(sum(p[1] for p in pairs))],
             "win_rate": round(rate, 4), "ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
-            "unit": bot.unit}
+            "unit": unit}
 
 
 def _num(x: float):

@@ -1,0 +1,175 @@
+"""The long mode of the computer players' benchmark: the issue's 2,000-deal duplicate matches,
+played in pieces that survive an interrupted run.
+
+A 2,000-deal match is hours of CPU on a shared 2-core machine (expert against club: days), too
+long for one sitting. A duplicate pair depends only on the match seed and its index
+(``hcards_core.bots.match.play_pair``), so the pairs can be played a few at a time, on any
+day, and still add up to exactly the result of one ``run_match`` over the same deals. Each
+pair is appended to a JSON-lines file as soon as it is played; a new run resumes after the
+last pair on file. The file's name carries a hash of the ``hcards_core`` sources: a changed
+bot starts a new file, so results of two versions never mix.
+
+    python scripts/bots_long.py run --out DIR [--deals 2000] [--tables JSON] [--pairs JSON]
+                                    [--chunk 50] [--stop-after-min M]
+    python scripts/bots_long.py report DIR
+
+``run`` goes round the tables and pairs ``chunk`` pairs at a time, so every table moves on
+together; run it under ``nice -n 19``. ``report`` prints every match on file (this version's
+and older ones) as the ``match`` output plus ``version``, ``current`` and ``target``. Bad files
+(a broken line, a gap in the pairs) are named with their line, never a traceback (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts")]  # this checkout's hcards_core and bench_bots
+
+from bench_bots import PAIRS, SEED, TABLES  # noqa: E402
+from hcards_core.errors import MalformedRecord  # noqa: E402
+
+
+class BadFile(Exception):
+    """A results file that cannot be read; the message names the file and line."""
+
+
+def version() -> str:
+    """A short hash of every ``hcards_core`` source file: a new bot, a new version."""
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "hcards_core").rglob("*")):
+        if path.is_file() and path.suffix in {".py", ".json"}:
+            h.update(str(path.relative_to(ROOT)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def results_path(out: Path, game: str, players: int, tiers, seed, ver: str) -> Path:
+    return out / f"{game}-{players}-{tiers[0]}-{tiers[1]}-seed{seed}-{ver}.jsonl"
+
+
+def read_pairs(path: Path) -> list[dict]:
+    """The pairs on file, in order; ``BadFile`` names a broken line or a gap."""
+    if not path.exists():
+        return []
+    rows = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            ok = (isinstance(row, dict) and isinstance(row.get("i"), int) and isinstance(row.get("pair"), list)
+                  and len(row["pair"]) == 2 and all(isinstance(x, (int, float)) for x in row["pair"]))
+        except ValueError:
+            ok = False
+        if not ok:
+            raise BadFile(f"{path}: line {n} is not a pair (expected {{\"i\": N, \"pair\": [a, b], ...}})")
+        if row["i"] != len(rows):
+            raise BadFile(f"{path}: line {n} holds pair {row['i']}, expected pair {len(rows)}")
+        rows.append(row)
+    return rows
+
+
+def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int, ver: str) -> int:
+    """Play the pairs of this match after the last on file, up to ``upto`` in all; returns how
+    many are on file now."""
+    from hcards_core.bots.match import _table, _tier_check, play_pair
+
+    tiers = _tier_check(tiers)
+    path = results_path(out, game_name, players, tiers, seed, ver)
+    done = len(read_pairs(path))
+    if done >= upto:
+        return done
+    game, players, options = _table(game_name, players, {})
+    with path.open("a", encoding="utf-8") as fh:
+        for i in range(done, upto):
+            timings: dict = {}
+            c0 = time.process_time()
+            pair = play_pair(game, tuple(tiers), i, players, options, seed, timings=timings)
+            row = {"i": i, "pair": pair, "cpu_s": round(time.process_time() - c0, 3),
+                   "decisions": {t: len(ms) for t, ms in timings.items()}}
+            fh.write(json.dumps(row) + "\n")
+            fh.flush()  # a pair on file is a pair kept, whatever stops the run
+    return upto
+
+
+def run(out: Path, tables, pairs, deals: int, chunk: int, seed=SEED, stop_after_min: float | None = None) -> None:
+    from hcards_core.bots import bot_for
+
+    out.mkdir(parents=True, exist_ok=True)
+    ver, start = version(), time.monotonic()
+    matches = [(g, p, tuple(t)) for g, p in tables if bot_for(g) is not None for t in pairs]
+    target = 0
+    while target < deals:
+        target = min(deals, target + chunk)
+        for game, players, tiers in matches:
+            if stop_after_min is not None and time.monotonic() - start > 60 * stop_after_min:
+                return
+            n = play_more(game, players, tiers, seed, out, target, ver)
+            print(f"bots_long: {game} {players} {tiers[0]}-{tiers[1]}: {n} of {deals} pairs", file=sys.stderr, flush=True)
+
+
+def report(out: Path, deals: int = 2000) -> list[dict]:
+    """Every match on file, summarised as ``match`` prints it, with its version and progress."""
+    from hcards_core.bots import bot_for
+    from hcards_core.bots.match import summarise
+
+    ver, rows = version(), []
+    for path in sorted(out.glob("*.jsonl")):
+        parts = path.stem.split("-")
+        if len(parts) != 6 or not parts[1].isdigit() or not parts[4].startswith("seed"):
+            raise BadFile(f"{path}: not a results file name (game-players-tierA-tierB-seedS-version.jsonl)")
+        game, players, a, b, seed, file_ver = parts
+        pairs = read_pairs(path)
+        if not pairs or bot_for(game) is None:
+            continue
+        res = summarise([r["pair"] for r in pairs], (a, b), bot_for(game).unit)
+        decisions = sum(r.get("decisions", {}).get(a, 0) for r in pairs)
+        res.update(game=game, players=int(players), seed=seed[4:], version=file_ver, current=file_ver == ver,
+                   target=deals, cpu_hours=round(sum(r.get("cpu_s", 0) for r in pairs) / 3600, 2),
+                   decisions_a=decisions)
+        rows.append(res)
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="play more pairs of every match, resuming after the last on file")
+    r.add_argument("--out", type=Path, required=True)
+    r.add_argument("--deals", type=int, default=2000)
+    r.add_argument("--tables", help='JSON, e.g. [["zsiros", 2]] (default: every table)')
+    r.add_argument("--pairs", help='JSON, e.g. [["club", "beginner"]] (default: every tier against the one below)')
+    r.add_argument("--chunk", type=int, default=50, help="pairs per match before moving to the next")
+    r.add_argument("--stop-after-min", type=float, help="start no new match piece after this many minutes")
+    p = sub.add_parser("report", help="summarise every match on file")
+    p.add_argument("out", type=Path)
+    p.add_argument("--deals", type=int, default=2000, help="the target number of pairs")
+    a = ap.parse_args(argv)
+    try:
+        if a.command == "run":
+            tables = json.loads(a.tables) if a.tables else TABLES
+            pairs = json.loads(a.pairs) if a.pairs else PAIRS
+            if a.deals < 1 or a.chunk < 1:
+                raise BadFile("--deals and --chunk must be at least 1")
+            run(a.out, tables, pairs, a.deals, a.chunk, stop_after_min=a.stop_after_min)
+        else:
+            if not a.out.is_dir():
+                raise BadFile(f"{a.out}: no such folder")
+            print(json.dumps(report(a.out, a.deals), indent=1))
+    except json.JSONDecodeError as e:
+        print(f"bots_long: --tables/--pairs is not JSON: {e}", file=sys.stderr)
+        return 2
+    except (BadFile, MalformedRecord) as e:  # a broken file, an unknown game, tier or table size
+        print(f"bots_long: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The long mode of the bots' benchmark (scripts/bots_long.py): a 2,000-deal match played in
+pieces must add up to exactly one ``run_match`` over the same deals, resume where it stopped,
+keep two versions of the bots apart, and name a broken results file instead of a traceback."""
+
+from __future__ import annotations
+
+import json
+
+from hcards_core.bots.match import run_match
+
+TABLE = [["zsiros", 2]]
+PAIR = [["beginner", "random"]]
+
+
+def _report(long, out):
+    (row,) = long.report(out)
+    return row
+
+
+def test_pieces_add_up_to_one_match_and_resume(script, tmp_path, capsys):
+    long = script("bots_long")
+    assert long.main(["run", "--out", str(tmp_path), "--tables", json.dumps(TABLE), "--pairs", json.dumps(PAIR),
+                      "--deals", "2"]) == 0
+    (path,) = tmp_path.glob("*.jsonl")
+    assert len(path.read_text().splitlines()) == 2
+    # a second run goes on after the last pair on file, two pairs a piece
+    assert long.main(["run", "--out", str(tmp_path), "--tables", json.dumps(TABLE), "--pairs", json.dumps(PAIR),
+                      "--deals", "5", "--chunk", "2"]) == 0
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["i"] for r in rows] == [0, 1, 2, 3, 4]
+    whole = run_match("zsiros", ("beginner", "random"), deals=5, players=2, seed=long.SEED)
+    got = _report(long, tmp_path)
+    assert {k: got[k] for k in whole} == whole
+    assert got["current"] and got["target"] == 2000 and got["decisions_a"] > 0
+    capsys.readouterr()
+    assert long.main(["report", str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["deals"] == 5
+
+
+def test_a_new_version_of_the_bots_starts_a_new_file(script, tmp_path, monkeypatch):
+    long = script("bots_long")
+    long.run(tmp_path, TABLE, PAIR, deals=2, chunk=2)
+    monkeypatch.setattr(long, "version", lambda: "feedfacecafe")
+    long.run(tmp_path, TABLE, PAIR, deals=1, chunk=1)
+    rows = sorted(long.report(tmp_path), key=lambda r: r["deals"])
+    assert [(r["deals"], r["version"], r["current"]) for r in rows] == [(1, "feedfacecafe", True), (2, rows[1]["version"], False)]
+
+
+def test_a_broken_results_file_is_named_with_its_line(script, tmp_path, capsys):
+    long = script("bots_long")
+    long.run(tmp_path, TABLE, PAIR, deals=3, chunk=3)
+    (path,) = tmp_path.glob("*.jsonl")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], lines[2]]) + "\n")  # pair 1 lost: a gap
+    assert long.main(["report", str(tmp_path)]) == 2
+    assert f"{path}: line 2 holds pair 2, expected pair 1" in capsys.readouterr().err
+    path.write_text(lines[0] + "\n{not json\n")
+    assert long.main(["run", "--out", str(tmp_path), "--tables", json.dumps(TABLE), "--pairs", json.dumps(PAIR),
+                      "--deals", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "line 2 is not a pair" in err and "Traceback" not in err
+    assert path.read_text() == lines[0] + "\n{not json\n"  # nothing appended after a broken file
+
+
+def test_bad_tables_and_tiers_are_one_line_each(script, tmp_path, capsys):
+    long = script("bots_long")
+    assert long.main(["run", "--out", str(tmp_path), "--tables", '[["zsiros", 9]]', "--deals", "1"]) == 2
+    assert "zsiros cannot be played by 9 players" in capsys.readouterr().err
+    assert long.main(["run", "--out", str(tmp_path), "--tables", json.dumps(TABLE), "--pairs", '[["club", "gm"]]',
+                      "--deals", "1"]) == 2
+    assert "'club,gm' is not valid" in capsys.readouterr().err
+    assert long.main(["run", "--out", str(tmp_path), "--tables", "[zsiros", "--deals", "1"]) == 2
+    assert "not JSON" in capsys.readouterr().err
+    assert long.main(["report", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
