@@ -105,6 +105,9 @@ RECORDED = [
     # decision (mean)
     ["filicau", 4, "expert", "club", 40, 0.50, [0.402, 0.598], 355.0],  # +28 card points
     ["filko", 5, "expert", "club", 40, 0.5375, [0.4156, 0.6594], 315.0],  # +33.3 (load 7)
+    # s6-filko (smear and win_safe always stand at five players, both tiers), seed 2026, nice 19,
+    # load 3.5-4, 14.5 min wall, 15 pairs won, 8 lost, 17 tied; ms not taken (no change of work)
+    ["filko", 5, "expert", "club", 40, 0.5875, [0.4732, 0.7018], None],  # +41.3 card points
     ["filko", 4, "expert", "club", 40, 0.525, [0.4213, 0.6287], None],  # +36 (the lead, after the merge, load 6-7)
     # s5-filicau: Filkó 6 expert vs club at the default budgets (600 / 100 ms), 40 deals, nice 19,
     # load 4-9, 407 CPU s for the match (16.5 min wall): 12 pairs won, 11 lost, 17 tied
