@@ -14,13 +14,20 @@ per losing departure.
 Tied pairs count half in ``win_rate``: the share of ties bounds what a better tier reaches
 unless it also turns ties into wins (``rate_if_ties_stay``).
 
-    .venv/bin/python scripts/bots_pairs.py RECORDS.jsonl [--lost 10]
+``--revalue smear,win_safe --worlds 200``: each such departure's decision valued again with
+many more sampled worlds (what the seat knows, no peek) than the club's ~20: whether the
+departure still looks better (its mean advantage over the rule and the standard errors of it)
+— is a losing departure the luck of few worlds or a misjudgement of the playouts?
+
+    .venv/bin/python scripts/bots_pairs.py RECORDS.jsonl [--lost 10] [--revalue REASONS --worlds 200 --limit 40]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -58,6 +65,51 @@ def departures(rec, swap: int):
                 out.append((len(state.tricks), why["key"].rsplit(".", 1)[-1], rule.get("card"), action.get("card"), gain))
         state = state.apply(action)
     return bot, state, out
+
+
+def revalue(lines: list[dict], reasons: set[str], worlds: int = 200, limit: int = 40) -> dict:
+    """Tier A's departures at ``reasons`` (sampled decisions only: not the exact endgame), each
+    valued again over ``worlds`` worlds the seat cannot tell from the real deal, both cards
+    played out by the beginner for every seat with the same playout seed: per reason, how many
+    still look better, the mean advantage, its mean z (advantage / standard error) and the
+    gain on the real cards."""
+    rows = {}
+    done = 0
+    for i, rec in enumerate(lines):
+        if done >= limit:
+            break
+        swap = i % 2
+        _, bot, state = _start(rec)
+        for action in rec["deals"][0]["actions"]:
+            seat = action["seat"]
+            if done < limit and (seat + swap) % 2 == 0 and action.get("act") in ("play", "call_card") \
+                    and len(state.legal_actions()) > 1 and not bot.exact_ready(state, "club"):
+                rule, why = bot.beginner(state, seat)
+                reason = why["key"].rsplit(".", 1)[-1]
+                if rule != action and reason in reasons:
+                    diffs = []
+                    for w in range(worlds):
+                        world = bot.sample_world(state, seat, random.Random(1000003 * (i + 1) + w))
+                        seed = 7919 * (i + 1) + w
+                        diffs.append(bot.playout(world, action, seat, random.Random(seed))[0]
+                                     - bot.playout(world, rule, seat, random.Random(seed))[0])
+                    mean = sum(diffs) / len(diffs)
+                    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / len(diffs))
+                    z = mean / (sd / math.sqrt(len(diffs))) if sd else 0.0
+                    real = _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat)
+                    rows.setdefault(reason, []).append((mean, z, real))
+                    done += 1
+            state = state.apply(action)
+    out = {}
+    for reason, got in sorted(rows.items()):
+        ahead = [g for g in got if g[0] > 0]
+        out[reason] = {"n": len(got), "still_ahead": len(ahead),
+                       "mean_advantage": round(sum(g[0] for g in got) / len(got), 3),
+                       "mean_z": round(sum(g[1] for g in got) / len(got), 2),
+                       "ahead_by_2se": sum(g[1] > 2 for g in got),
+                       "real_gain": round(sum(g[2] for g in got) / len(got), 2),
+                       "real_gain_if_ahead": round(sum(g[2] for g in ahead) / len(ahead), 2) if ahead else None}
+    return {"worlds": worlds, "by_reason": out}
 
 
 def analyse(lines: list[dict], lost: int = 10) -> dict:
@@ -102,6 +154,14 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("records")
     ap.add_argument("--lost", type=int, default=10, help="how many lost pairs to list")
+    ap.add_argument("--revalue", default=None, help="reasons, comma-separated: value those departures again")
+    ap.add_argument("--worlds", type=int, default=200, help="worlds per re-valued decision")
+    ap.add_argument("--limit", type=int, default=40, help="how many departures to re-value")
     a = ap.parse_args()
     with open(a.records, encoding="utf-8") as f:
-        print(json.dumps(analyse([json.loads(line) for line in f if line.strip()], a.lost), indent=1, ensure_ascii=False))
+        lines = [json.loads(line) for line in f if line.strip()]
+    if a.revalue:
+        out = revalue(lines, set(a.revalue.split(",")), a.worlds, a.limit)
+    else:
+        out = analyse(lines, a.lost)
+    print(json.dumps(out, indent=1, ensure_ascii=False))

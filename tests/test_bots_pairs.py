@@ -25,3 +25,17 @@ def test_pairs_diagnostic_reads_a_matchs_records(script):
     assert 0.5 <= got["rate_if_ties_stay"] <= 1
     rows = got["departures_by_reason"]
     assert rows and all(k in REASONS and v["n"] >= v["better"] + v["worse"] for k, v in rows.items())
+
+
+def test_revalue_counts_each_departure_once_with_its_reason(script):
+    """``--revalue``: the departures of the reasons asked for, each valued again over many
+    worlds; every row a reason of the beginner, its counts within the departures re-valued."""
+    pairs = script("bots_pairs")
+    buf = io.StringIO()
+    run_match("filko", ("club", "beginner"), deals=2, players=5, seed=3, records=buf, budgets={"club": 1})
+    lines = [json.loads(line) for line in buf.getvalue().splitlines()]
+    got = pairs.revalue(lines, REASONS, worlds=6, limit=3)
+    rows = got["by_reason"]
+    assert got["worlds"] == 6 and 0 < sum(v["n"] for v in rows.values()) <= 3
+    assert all(k in REASONS and 0 <= v["ahead_by_2se"] <= v["still_ahead"] <= v["n"] for k, v in rows.items())
+    assert pairs.revalue(lines, set(), worlds=6)["by_reason"] == {}

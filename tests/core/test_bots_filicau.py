@@ -546,3 +546,14 @@ def test_five_player_worlds_place_the_called_card_where_the_seat_allows_it():
                     checked += 1
             st = st.apply(BOT.beginner(st, seat)[0])
     assert checked > 50
+
+
+def test_five_player_smear_and_win_safe_stand():
+    """At five players the club's departures from ``smear`` and ``win_safe`` lost on the real
+    cards (scripts/bots_pairs.py): those rules of thumb stand; the other rules' card play
+    departs at half a standard error, the call at 2.5."""
+    five = new_deal("filko", 5, {}, 1)
+    assert BOT.override_z_for(five, {"key": "bot.filicau.smear"}) == math.inf
+    assert BOT.override_z_for(five, {"key": "bot.filicau.win_safe"}) == math.inf
+    assert BOT.override_z_for(five, {"key": "bot.filicau.lead_low"}) == 0.5
+    assert BOT.override_z_for(five, {"key": "bot.filicau.call_ace"}) == 2.5
