@@ -36,7 +36,14 @@ Tiers:
   the best).
   ``exact_equity`` (every completion against one opponent, no inference) is there for the
   coach and the tests.
-* ``expert`` — the same with more worlds and amounts; optionally (``PLANS``, off: it did not
+* ``expert`` — the same with more worlds and amounts, the club's override bars (two standard
+  errors, six at four seats or more), its own rules (``_teacher(expert=True)``: a best response
+  to the club's rules, found as the club's was — charge only from two aces or a two-card
+  ferbli of 20, pay a charge only with two of one suit or better, bet three vizis at four seats
+  or more) and a model of each other seat inferred from its acts (``_weigh``, ``others``:
+  "infer" — even odds that a seat plays by the teacher's rules or by the club's, then each
+  world's acts decide, e.g. a charge paid with only a ten-valued card is the teacher's; the
+  playouts draw each seat's rules from those odds); optionally (``PLANS``, off: it did not
   pay) a search over its own later acts: every act is played out under four plans for the
   seat's next acts (the teacher's; call down; give up at the next bet; bet on), and valued
   with the plan best on average over the worlds — one plan for all the worlds, since the seat
@@ -125,7 +132,16 @@ CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms":
 # 49 % with 2.0, 58.5 % with 4.0, 63.5 % with 6.0 — the search models every other seat by the
 # teacher's rules, and the more seats, the more that model's errors add up)
 EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
-          "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0, "plans": ("rule",)}
+          "bluff_cost": 0.5, "oversample": 3, "override_z": 2.0, "override_z_multiway": 6.0,
+          "others": "infer", "own_rules": True, "plans": ("rule",)}
+# s6, against the club (duplicate, seed 2026, the first 40 deals, 5 players): bars of 1 SE
+# 50.0 % (-120 chips); the club's bars (2, 6) 47.5 % (-53), with the others modelled as the
+# club 47.5 % (-48), inferred per seat 47.5 % (-40), with a bar of 3 at 5 players 47.5 %
+# (-270), with its own rules 46.3 % (+2; without the three-vizi bets 43.8 %, -4; its own
+# rules alone with no search 43.8 %, -74). 3 players: bars of 1 50.0 % (-57), the final
+# setting 47.5 % (+114). Rules alone against the club's rules (no search either side, 2,000
+# deals): 55.3 % (+1,227) at 5 players, 54.5 % (-74) at 3 — the searching club folds more
+# often to the bets these rules make than its rules do.
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
@@ -542,7 +558,7 @@ def _teacher(state: FerbliState, seat: int, club: bool = False, expert: bool = F
                    key=lambda c: (VALUES[c[0]], PACK.index(c)))
         return {"seat": seat, "act": "show", "card": card}, "show_low", {**params, "card": card}
     if phase == "open":
-        if expert and state.players >= 4 and score >= BET_HAND and "bet" in legal:
+        if expert and EXPERT_BET_VIZIS and state.players >= 4 and score >= BET_HAND and "bet" in legal:
             return do("bet", "bet_three", most("bet", EXPERT_BET_VIZIS))
         if score >= STRONG_BET and "bet" in legal:
             return do("bet", "bet_strong", most("bet", BET_VIZIS[score >= 0.8]))

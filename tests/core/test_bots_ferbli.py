@@ -387,6 +387,13 @@ def test_beginner_beats_random_on_duplicate_deals():
     assert duplicate("beginner", "random", 60) > 100  # measured: +294, ≈ 1.6 chips a seat and deal
 
 
+def test_the_expert_beats_the_beginner_on_duplicate_deals():
+    """The expert (its own rules, the inferred model of the others, the search) in one seat
+    against the beginner elsewhere: a broken expert (one that gives up, or plays at random)
+    loses chips here."""
+    assert duplicate("expert", "beginner", 20) > 20  # measured: +46
+
+
 def test_the_duplicate_match_catches_a_broken_bot():
     """The same harness with a bot that gives up whenever it may scores below the beginner."""
     def broken(state, seat):
