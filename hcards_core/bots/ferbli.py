@@ -36,7 +36,14 @@ Tiers:
   the best).
   ``exact_equity`` (every completion against one opponent, no inference) is there for the
   coach and the tests.
-* ``expert`` — the same with more worlds and amounts; optionally (``PLANS``, off: it did not
+* ``expert`` — the same with more worlds and amounts, the club's override bars (two standard
+  errors, six at four seats or more), its own rules (``_teacher(expert=True)``: a best response
+  to the club's rules, found as the club's was — charge only from two aces or a two-card
+  ferbli of 20, pay a charge only with two of one suit or better, bet three vizis at four seats
+  or more) and a model of each other seat inferred from its acts (``_weigh``, ``others``:
+  "infer" — even odds that a seat plays by the teacher's rules or by the club's, then each
+  world's acts decide, e.g. a charge paid with only a ten-valued card is the teacher's; the
+  playouts draw each seat's rules from those odds); optionally (``PLANS``, off: it did not
   pay) a search over its own later acts: every act is played out under four plans for the
   seat's next acts (the teacher's; call down; give up at the next bet; bet on), and valued
   with the plan best on average over the worlds — one plan for all the worlds, since the seat
@@ -105,6 +112,9 @@ STRONG_CHARGE = 0.30  # an ace or two cards of one suit
 # their own later acts in the playouts by these rules too (a best response to the teacher
 # needs its own follow-up, not the teacher's) and weigh every act against them.
 CLUB_PAY_CHARGE = STRONG_CHARGE
+EXPERT_CHARGE_START = 0.60  # the expert charges with a two-card ferbli of 20, two aces or better
+EXPERT_PAY_CHARGE = 0.33    # and pays a charge with two of one suit or better (an ace alone folds)
+EXPERT_BET_VIZIS = 3        # with four seats or more it bets three vizis
 BET_VIZIS = (1, 2)    # the beginner bets one vizi; two with a 31 ferbli, three of a kind or better
 MAX_RERAISES = 2      # visszahívások a club or expert seat makes in one deal
 ROLLOUT_STEPS = 120   # a played-out world never needs this many acts; past it every seat passes
@@ -122,7 +132,16 @@ CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms":
 # 49 % with 2.0, 58.5 % with 4.0, 63.5 % with 6.0 — the search models every other seat by the
 # teacher's rules, and the more seats, the more that model's errors add up)
 EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
-          "bluff_cost": 0.5, "oversample": 3, "override_z": 1.0, "plans": ("rule",)}
+          "bluff_cost": 0.5, "oversample": 3, "override_z": 2.0, "override_z_multiway": 6.0,
+          "others": "infer", "own_rules": True, "plans": ("rule",)}
+# s6, against the club (duplicate, seed 2026, the first 40 deals, 5 players): bars of 1 SE
+# 50.0 % (-120 chips); the club's bars (2, 6) 47.5 % (-53), with the others modelled as the
+# club 47.5 % (-48), inferred per seat 47.5 % (-40), with a bar of 3 at 5 players 47.5 %
+# (-270), with its own rules 46.3 % (+2; without the three-vizi bets 43.8 %, -4; its own
+# rules alone with no search 43.8 %, -74). 3 players: bars of 1 50.0 % (-57), the final
+# setting 47.5 % (+114). Rules alone against the club's rules (no search either side, 2,000
+# deals): 55.3 % (+1,227) at 5 players, 54.5 % (-74) at 3 — the searching club folds more
+# often to the bets these rules make than its rules do.
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
@@ -222,16 +241,35 @@ class FerbliBot(GameBot):
     def world_weight(self, world: FerbliState, state: FerbliState, seat: int) -> float:
         """The likelihood of the other seats' acts so far if they held the world's cards: the
         deal is replayed in the world and each act scored by ``act_likelihood``."""
+        return self._weigh(world, state, seat, "teacher")[0]
+
+    def _weigh(self, world: FerbliState, state: FerbliState, seat: int, others: str) -> tuple[float, dict]:
+        """(likelihood of the other seats' acts in ``world``, each other seat's chance to play
+        by the club's rules rather than the teacher's). ``others``: "teacher" (every other seat
+        by the teacher's rules), "club" (by the club's) or "infer" (each seat either, even
+        odds before the deal, and its acts in this world decide: a charge paid with a hand
+        below ``CLUB_PAY_CHARGE`` is the teacher's, one refused with it the club's)."""
         replay = _initial(world)
-        weight = 1.0
+        like = {s: [1.0, 1.0] for s in range(state.players) if s != seat}
         for action in state.history:
             s = action["seat"]
             if s != seat and action["act"] != "look" and replay.to_act == s:
-                weight *= act_likelihood(replay, s, action)
+                if others != "club":
+                    like[s][0] *= act_likelihood(replay, s, action)
+                if others != "teacher":
+                    like[s][1] *= act_likelihood(replay, s, action, club=True)
             # in place: these acts were legal in the real deal, and a world differs from it
             # only in cards nobody has shown, which no act's legality depends on
             replay.push_trusted(action)
-        return weight
+        if others == "teacher":
+            return math.prod(t for t, _ in like.values()), {s: 0.0 for s in like}
+        if others == "club":
+            return math.prod(c for _, c in like.values()), {s: 1.0 for s in like}
+        weight, club_odds = 1.0, {}
+        for s, (t, c) in like.items():
+            weight *= (t + c) / 2
+            club_odds[s] = c / (t + c) if t + c else 0.5
+        return weight, club_odds
 
     def _search(self, state, seat, rng, budget, cfg, tier, weighted, deadline):
         t0 = time.perf_counter()
@@ -242,40 +280,49 @@ class FerbliBot(GameBot):
         count = max(cfg["min_worlds"], min(cfg["max_worlds"], int(ms * per_ms)))
         worlds, weights = [], []
         drawn = count * (cfg["oversample"] if weighted else 1)
+        others = cfg.get("others", "teacher")
         for _ in range(drawn):
             world = self.sample_world(state, seat, rng)
-            weight = self.world_weight(world, state, seat) if weighted else 1.0
-            worlds.append(world)
+            if weighted:
+                weight, club_odds = self._weigh(world, state, seat, others)
+            else:
+                weight, club_odds = 1.0, {}
+            worlds.append((world, club_odds))
             weights.append(weight)
         if sum(weights) <= 0:
             weights = [1.0] * len(worlds)
         exact = None if weighted else exact_equity(state, seat)
         equity = exact if exact is not None else _weighted_mean(
-            [float(_showdown_winner(w) == seat) for w in worlds], weights)
+            [float(_showdown_winner(w) == seat) for w, _ in worlds], weights)
         if drawn > count:
             # the playouts (the costly part) go to ``count`` worlds drawn by weight: each world
             # then counts once, and the unlikely ones are not played out for a tiny share
             worlds, weights = _resample(worlds, weights, count, rng), [1.0] * count
+        # who plays by the club's rules in each played-out world: drawn once per world from
+        # its odds (in seat order, from the search's generator), the same for every act
+        worlds = [(w, frozenset(s for s in sorted(odds) if odds[s] >= 1.0 or (odds[s] > 0.0 and rng.random() < odds[s])))
+                  for w, odds in worlds]
         candidates = self.candidates(state, seat, equity, expert=weighted)
-        rule_action, why, params = _teacher(state, seat, club=True)
+        own = tier == "expert" and cfg.get("own_rules", False)  # the expert's rules, else the club's
+        rule_action, why, params = _teacher(state, seat, club=True, expert=own)
         rule_reason = {"key": f"bot.ferbli.{why}", "params": params}
         if rule_action not in candidates:
             candidates.append(rule_action)
         plans = cfg.get("plans", ("rule",))
         by_plan = [[[] for _ in plans] for _ in candidates]
         used = 0
-        for world, weight in zip(worlds, weights):
+        for (world, clubs), weight in zip(worlds, weights):
             if deadline is not None and used >= cfg["min_worlds"] and time.monotonic() > deadline:
                 break  # anytime: only when the caller asked for a wall-clock cut-off
             for k, action in enumerate(candidates):
                 after = world.apply(action)
                 if after.is_over or after.folded[seat] or len(plans) == 1:
-                    chips = self.value(_play_out(after, seat), seat)  # the seat by the club's rules
+                    chips = self.value(_play_out(after, seat, clubs=clubs, expert=own), seat)  # the seat by the club's rules
                     for series in by_plan[k]:
                         series.append(chips)
                     continue
                 for p, plan in enumerate(plans):
-                    by_plan[k][p].append(self.value(_play_out(after, seat, plan), seat))
+                    by_plan[k][p].append(self.value(_play_out(after, seat, plan, clubs), seat))
             used += 1
         weights = weights[:used]
         # each act with the plan for the seat's own later acts that is best on average over
@@ -297,6 +344,7 @@ class FerbliBot(GameBot):
             # luck of the worlds otherwise picks big bets and odd folds among near-equal acts
             diffs = [a - b for a, b in zip(scores[best], scores[rule])]
             z = cfg.get("override_z_multiway", cfg["override_z"]) if state.players >= 4 else cfg["override_z"]
+            z = min(z, cfg.get("override_z_phase", {}).get(state.phase, z))
             if rule_stands(diffs, weights[:len(diffs)], z):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": used, "value": round(values[best], 1),
@@ -434,9 +482,11 @@ def _seen(state: FerbliState, seat: int) -> list[str]:
 
 
 # ---- the teacher's rules -----------------------------------------------------------------------------
-def _teacher(state: FerbliState, seat: int, club: bool = False) -> tuple[dict, str, dict]:
+def _teacher(state: FerbliState, seat: int, club: bool = False, expert: bool = False) -> tuple[dict, str, dict]:
     """(action, reason, params) by the rules of thumb; a pure function of the seat's view.
-    ``club``: the searching tiers' own rules (``CLUB_PAY_CHARGE``)."""
+    ``club``: the searching tiers' own rules (``CLUB_PAY_CHARGE``); ``expert``: the expert's,
+    a best response to the club's (``EXPERT_CHARGE_START``, ``EXPERT_PAY_CHARGE``,
+    ``EXPERT_BET_VIZIS``)."""
     legal = {a["act"]: a for a in state.legal_actions()}
     cards = _seen(state, seat)
     score = hand_score(state, cards)
@@ -486,6 +536,8 @@ def _teacher(state: FerbliState, seat: int, club: bool = False) -> tuple[dict, s
         if state.context == "besszer":
             return do("pay", "call_besszer") if score >= CALL_BESSZER else do("fold", "fold_besszer")
         if state.context in ("charge", "counter"):
+            if expert:
+                return do("pay", "pay_charge_suited") if score >= EXPERT_PAY_CHARGE else do("fold", "fold_charge_ace")
             if score >= STRONG_CHARGE:
                 return do("pay", "pay_charge")
             if score >= (CLUB_PAY_CHARGE if club else PAY_CHARGE):
@@ -494,6 +546,10 @@ def _teacher(state: FerbliState, seat: int, club: bool = False) -> tuple[dict, s
         need = CALL_HAND if owed <= max(state.pot // 3, state.vizi) else CALL_BIG
         return do("pay", "call_bet") if score >= need else do("fold", "fold_bet")
     if phase in ("charge", "counter"):
+        if expert:
+            if score >= EXPERT_CHARGE_START and "charge" in legal:
+                return do("charge", "charge_ferbli", least("charge"))
+            return do("stop", "stop_charge_weak")
         if score >= CHARGE_START and "charge" in legal:
             return do("charge", "charge_strong", least("charge"))
         return do("stop", "stop_charge")
@@ -502,6 +558,8 @@ def _teacher(state: FerbliState, seat: int, club: bool = False) -> tuple[dict, s
                    key=lambda c: (VALUES[c[0]], PACK.index(c)))
         return {"seat": seat, "act": "show", "card": card}, "show_low", {**params, "card": card}
     if phase == "open":
+        if expert and EXPERT_BET_VIZIS and state.players >= 4 and score >= BET_HAND and "bet" in legal:
+            return do("bet", "bet_three", most("bet", EXPERT_BET_VIZIS))
         if score >= STRONG_BET and "bet" in legal:
             return do("bet", "bet_strong", most("bet", BET_VIZIS[score >= 0.8]))
         if score >= BET_HAND and "bet" in legal:
@@ -543,8 +601,10 @@ def _passive(state: FerbliState) -> dict:
     return a
 
 
-def _play_out(state: FerbliState, me: int | None = None, plan: str = "rule") -> FerbliState:
-    """The deal played to its end by the teacher's rules for every other seat, ``me`` by the
+def _play_out(state: FerbliState, me: int | None = None, plan: str = "rule", clubs=frozenset(),
+              expert: bool = False) -> FerbliState:
+    """The deal played to its end by the teacher's rules for every other seat (the club's for
+    the seats in ``clubs``), ``me`` by the
     club's (``_teacher(club=True)``) or by ``plan`` (see ``_plan_act``). One copy, then the
     acts are carried out in place: the teacher names only legal acts, so the rules' check and
     the copy ``apply`` makes per act (two thirds of a playout's time) are skipped."""
@@ -555,9 +615,9 @@ def _play_out(state: FerbliState, me: int | None = None, plan: str = "rule") -> 
         if steps >= ROLLOUT_STEPS:
             action = _passive(state)
         elif seat == me:
-            action = _teacher(state, seat, club=True)[0] if plan == "rule" else _plan_act(state, seat, plan)
+            action = _teacher(state, seat, club=True, expert=expert)[0] if plan == "rule" else _plan_act(state, seat, plan)
         else:
-            action = _teacher(state, seat)[0]
+            action = _teacher(state, seat, club=seat in clubs)[0]
         state.push_trusted(action)
         steps += 1
     return state
@@ -645,7 +705,7 @@ def exact_equity(state: FerbliState, seat: int, limit: int = EXACT_LIMIT) -> flo
 
 
 # ---- the expert's inference --------------------------------------------------------------------------
-def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
+def act_likelihood(state: FerbliState, seat: int, action: dict, club: bool = False) -> float:
     """How likely ``seat`` makes ``action`` with the cards it has seen in ``state``: a mixture
     of a player who follows the teacher's rules exactly (``TEACHER_SHARE``: the act and its
     amount) and a soft version of its thresholds (fold below, aggression above), never 0 or 1.
@@ -661,7 +721,7 @@ def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
     legal = {a["act"] for a in state.legal_actions()}
     score = hand_score(state, _seen(state, seat))
     phase = state.phase
-    fold_at, aggr_at = {"vizi": (PAY_START, 2.0), "answer": (_call_need(state, seat), 2.0),
+    fold_at, aggr_at = {"vizi": (PAY_START, 2.0), "answer": (_call_need(state, seat, club), 2.0),
                         "mehet": (0.0, BESSZER_START), "charge": (0.0, CHARGE_START),
                         "counter": (0.0, CHARGE_START), "open": (0.0, BET_HAND),
                         "reraise": (0.0, RERAISE_HAND)}.get(phase, (0.0, 2.0))
@@ -675,16 +735,16 @@ def act_likelihood(state: FerbliState, seat: int, action: dict) -> float:
     soft = min(max(p, 0.03), 0.97)
     if act == "show":
         return soft
-    teacher = _teacher(state, seat)[0]
+    teacher = _teacher(state, seat, club=club)[0]
     same = teacher["act"] == act and teacher.get("amount") == action.get("amount")
     return TEACHER_SHARE * same + (1 - TEACHER_SHARE) * soft
 
 
-def _call_need(state: FerbliState, seat: int) -> float:
+def _call_need(state: FerbliState, seat: int, club: bool = False) -> float:
     if state.context == "besszer":
         return CALL_BESSZER
     if state.context in ("charge", "counter"):
-        return PAY_CHARGE
+        return CLUB_PAY_CHARGE if club else PAY_CHARGE
     return CALL_HAND if state.owe[seat] <= max(state.pot // 3, state.vizi) else CALL_BIG
 
 

@@ -279,6 +279,31 @@ def test_the_club_folds_a_charge_the_teacher_pays_with_a_ten_valued_card():
         assert BOT.choose(s, 0, tier, random.Random(1), BUDGET[tier])[0] == {"seat": 0, "act": "fold"}
 
 
+def test_the_expert_reads_from_the_acts_whether_a_seat_plays_like_the_teacher_or_the_club():
+    """A charge paid with a hand below the club's line (a ten-valued card at most) is the
+    teacher's act, one refused with it the club's: the worlds where seat 0 holds such a hand
+    give it a low chance of playing by the club's rules after it paid and a high one after it
+    folded; "teacher" is the contract's ``world_weight``."""
+    s = deal(3, ["Xa 7l 8h 9b", "7h 8b Ka Ol", "Ub Xb Kh Oh"])  # P1 = 0
+    for a in ({"seat": 1, "act": "fold"}, {"seat": 2, "act": "vizi"}, {"seat": 0, "act": "besszer", "amount": 1},
+              {"seat": 2, "act": "pay"}, {"seat": 2, "act": "charge", "amount": 1}, {"seat": 0, "act": "look"}):
+        s = s.apply(a)
+    odds = {}
+    for act in ("pay", "fold"):
+        after = s.apply({"seat": 0, "act": act})
+        rng = random.Random(4)
+        middling = []
+        for _ in range(200):
+            world = BOT.sample_world(after, 2, rng)
+            weight, club = BOT._weigh(world, after, 2, "infer")
+            assert 0.0 <= club[0] <= 1.0 and weight > 0
+            assert BOT._weigh(world, after, 2, "teacher")[0] == BOT.world_weight(world, after, 2)
+            if ferbli_bot.PAY_CHARGE <= hand_score(world, world.held[0][:3]) < ferbli_bot.CLUB_PAY_CHARGE:
+                middling.append(club[0])
+        odds[act] = sum(middling) / len(middling)
+    assert odds["pay"] < 0.2 < 0.8 < odds["fold"], odds
+
+
 def test_expert_inference_weights_worlds_by_the_bets_seen():
     """After a besszer, worlds where the besszerer holds a strong start weigh more."""
     s = deal(3, ["Aa Al 9h 9b", "7h 8b Ka Ol", "Ub Xb Kh Oh"])
@@ -360,6 +385,13 @@ def duplicate(a, b, deals, players=3, policy=None):
 
 def test_beginner_beats_random_on_duplicate_deals():
     assert duplicate("beginner", "random", 60) > 100  # measured: +294, ≈ 1.6 chips a seat and deal
+
+
+def test_the_expert_beats_the_beginner_on_duplicate_deals():
+    """The expert (its own rules, the inferred model of the others, the search) in one seat
+    against the beginner elsewhere: a broken expert (one that gives up, or plays at random)
+    loses chips here."""
+    assert duplicate("expert", "beginner", 20) > 20  # measured: +46
 
 
 def test_the_duplicate_match_catches_a_broken_bot():
