@@ -74,7 +74,7 @@ from ..cards import PACK
 from ..ferbli.options import wild_cards
 from ..ferbli.ranking import VALUES, tie_break
 from ..ferbli.state import FerbliState
-from .base import GameBot, pick, rule_stands, shuffle
+from .base import GameBot, _stats, best_shares, pick, rule_stands, shuffle
 
 AGGRESSIVE = frozenset({"besszer", "charge", "bet", "raise", "majzli"})
 # A hand's strength on one scale from 0 to 1, by what it is: the teacher's thresholds below
@@ -292,8 +292,8 @@ class FerbliBot(GameBot):
         if sum(weights) <= 0:
             weights = [1.0] * len(worlds)
         exact = None if weighted else exact_equity(state, seat)
-        equity = exact if exact is not None else _weighted_mean(
-            [float(_showdown_winner(w) == seat) for w, _ in worlds], weights)
+        equity = exact if exact is not None else _stats(
+            [float(_showdown_winner(w) == seat) for w, _ in worlds], weights)[0]
         if drawn > count:
             # the playouts (the costly part) go to ``count`` worlds drawn by weight: each world
             # then counts once, and the unlikely ones are not played out for a tiny share
@@ -328,12 +328,11 @@ class FerbliBot(GameBot):
         # each act with the plan for the seat's own later acts that is best on average over
         # the worlds (not in each world: one plan must serve every world the seat cannot tell
         # apart), so an act is valued with its follow-up — raise now, then call or fold
-        chosen = [max(range(len(plans)), key=lambda p: (_weighted_mean(series[p], weights), -p)) if used else 0
+        chosen = [max(range(len(plans)), key=lambda p: (_stats(series[p], weights)[0], -p)) if used else 0
                   for series in by_plan]
         scores = [series[p] for series, p in zip(by_plan, chosen)]
-        values = [_weighted_mean(s, weights) for s in scores]
-        spreads = [_weighted_std(s, weights, m) for s, m in zip(scores, values)]
-        best_share = _best_shares(scores, weights)
+        values, spreads = zip(*(_stats(s, weights) for s in scores))
+        best_share = best_shares(scores, weights)
         best = max(range(len(candidates)), key=lambda k: (values[k], -k))
         reason = {"key": "bot.ferbli.best_ev", "params": {"value": round(values[best], 1),
                                                           "equity": round(100 * equity)}}
@@ -367,7 +366,7 @@ class FerbliBot(GameBot):
             "equity": round(equity, 3), "equity_exact": exact is not None,
             **({"effective_worlds": round(sum(weights) ** 2 / sum(w * w for w in weights), 1)} if weighted else {}),
             "actions": [{"action": a, "value": round(v, 2), "spread": round(d, 2), "p_trick": None,
-                         "best_share": round(b, 3), **({"then": plans[p]} if len(plans) > 1 else {})}
+                         "best_share": None if b is None else round(b, 3), **({"then": plans[p]} if len(plans) > 1 else {})}
                         for a, v, d, b, p in zip(candidates, values, spreads, best_share, chosen)]}
         return dict(candidates[best]), explanation
 
@@ -799,23 +798,4 @@ def _rng(rng) -> random.Random:
     return rng if isinstance(rng, random.Random) else random.Random(rng)
 
 
-def _weighted_mean(xs, ws) -> float:
-    total = sum(ws)
-    return sum(x * w for x, w in zip(xs, ws)) / total if total else 0.0
-
-
-def _weighted_std(xs, ws, mean) -> float:
-    total = sum(ws)
-    return math.sqrt(sum(w * (x - mean) ** 2 for x, w in zip(xs, ws)) / total) if total else 0.0
-
-
-def _best_shares(scores: list[list[float]], weights: list[float]) -> list[float]:
-    shares = [0.0] * len(scores)
-    total = sum(weights) or 1.0
-    for i, w in enumerate(weights):
-        top = max(s[i] for s in scores)
-        for k, s in enumerate(scores):
-            if s[i] == top:
-                shares[k] += w / total
-    return shares
 BOT = FerbliBot()

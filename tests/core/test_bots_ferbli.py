@@ -239,6 +239,8 @@ def test_explanations_score_every_legal_action():
                 assert legal["max"] is None or max(amounts) <= legal["max"]
         for row in expl["actions"]:
             assert isinstance(row["value"], float) and row["spread"] >= 0 and 0 <= row["best_share"] <= 1
+        # a world where several acts tie for best splits its weight, as in the trick games
+        assert abs(sum(row["best_share"] for row in expl["actions"]) - 1) < 0.01
         assert 0 <= expl["equity"] <= 1 and expl["worlds"] >= 12
         assert expl["reason"]["key"].startswith("bot.ferbli.")
 
