@@ -187,12 +187,12 @@ RECORDED_TIMES = [
     ["filko", 6, "club", 100.0, 192.1, 179.7, 400.7],
     ["filko", 6, "expert", 545.5, 922.1, 1282.6, 1745.5],
     ["ferbli", 3, "club", 99.7, 181.3, 240.7, 380.0],
-    ["ferbli", 3, "expert", 400.4, 778.8, 789.7, 1323.0],
+    ["ferbli", 3, "expert", 480.0, 924.0, 910.3, 1646.6],
     ["ferbli", 5, "club", 73.6, 127.1, 156.8, 245.8],
-    ["ferbli", 5, "expert", 342.6, 623.9, 639.4, 762.4],
-    # s6-ferbli's expert (inferred models: two likelihoods per act), CPython CPU, 60 positions,
-    # load 2-3.5: 3 players 480 / 924 ms, 5 players 469 / 813 (the rows above: the s5 code);
-    # Pyodide not re-measured — at its ~2x, p95 about 1.6-1.9 s, within the 3 s goal
+    ["ferbli", 5, "expert", 469.0, 813.0, 730.7, 1106.2],
+    # the Ferbli expert rows above: s6-ferbli's expert (inferred models: two likelihoods per act),
+    # CPython CPU 60 positions, load 2-3.5 (the s5 expert: 400/779 and 343/624); Pyodide: the
+    # lead after the merge, the merged wheel under Node, 30 positions, load ~2-3
 ]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],
         "matches": True, "times": True}
