@@ -7,7 +7,8 @@ long for one sitting. A duplicate pair depends only on the match seed and its in
 day, and still add up to exactly the result of one ``run_match`` over the same deals. Each
 pair is appended to a JSON-lines file as soon as it is played; a new run resumes after the
 last pair on file. The file's name carries a hash of the ``hcards_core`` sources: a changed
-bot starts a new file, so results of two versions never mix.
+bot starts a new file, so results of two versions never mix (a table's hash leaves out the
+other games' files, so work on one game does not restart the others).
 
     python scripts/bots_long.py run --out DIR [--deals 2000] [--tables JSON] [--pairs JSON]
                                     [--chunk 50] [--stop-after-min M]
@@ -39,14 +40,34 @@ class BadFile(Exception):
     """A results file that cannot be read; the message names the file and line."""
 
 
-def version() -> str:
-    """A short hash of every ``hcards_core`` source file: a new bot, a new version."""
+def version(game: str | None = None) -> str:
+    """A short hash of the ``hcards_core`` sources a table's bots play by: every file but the
+    other games' (their rules package, bot module and texts), so a change to Zsíros does not
+    restart Ferbli's long matches. Without ``game``: every file.
+
+    >>> version("ferbli") == version("ferbli") != version("zsiros")
+    True
+    """
+    others = set()
+    if game is not None:
+        from hcards_core.bots import games_with_bots
+
+        others = {_family(g) for g in games_with_bots()} - {_family(game)}
     h = hashlib.sha256()
     for path in sorted((ROOT / "hcards_core").rglob("*")):
-        if path.is_file() and path.suffix in {".py", ".json"}:
-            h.update(str(path.relative_to(ROOT)).encode())
-            h.update(path.read_bytes())
+        rel = path.relative_to(ROOT)
+        if not path.is_file() or path.suffix not in {".py", ".json"} or others & {*rel.parts[:-1], path.stem}:
+            continue
+        h.update(str(rel).encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:12]
+
+
+def _family(game: str) -> str:
+    """The rules package a game lives in (Filkó shares Filicău's): ``zsiros``, ``filicau``, ``ferbli``."""
+    from hcards_core.games import get_game
+
+    return type(get_game(game)).__module__.split(".")[1]
 
 
 def results_path(out: Path, game: str, players: int, tiers, seed, ver: str) -> Path:
@@ -75,13 +96,13 @@ def read_pairs(path: Path) -> list[dict]:
     return rows
 
 
-def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int, ver: str) -> int:
+def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int) -> int:
     """Play the pairs of this match after the last on file, up to ``upto`` in all; returns how
     many are on file now."""
     from hcards_core.bots.match import _table, _tier_check, play_pair
 
     tiers = _tier_check(tiers)
-    path = results_path(out, game_name, players, tiers, seed, ver)
+    path = results_path(out, game_name, players, tiers, seed, version(game_name))
     done = len(read_pairs(path))
     if done >= upto:
         return done
@@ -102,7 +123,7 @@ def run(out: Path, tables, pairs, deals: int, chunk: int, seed=SEED, stop_after_
     from hcards_core.bots import bot_for
 
     out.mkdir(parents=True, exist_ok=True)
-    ver, start = version(), time.monotonic()
+    start = time.monotonic()
     matches = [(g, p, tuple(t)) for g, p in tables if bot_for(g) is not None for t in pairs]
     target = 0
     while target < deals:
@@ -110,7 +131,7 @@ def run(out: Path, tables, pairs, deals: int, chunk: int, seed=SEED, stop_after_
         for game, players, tiers in matches:
             if stop_after_min is not None and time.monotonic() - start > 60 * stop_after_min:
                 return
-            n = play_more(game, players, tiers, seed, out, target, ver)
+            n = play_more(game, players, tiers, seed, out, target)
             print(f"bots_long: {game} {players} {tiers[0]}-{tiers[1]}: {n} of {deals} pairs", file=sys.stderr, flush=True)
 
 
@@ -119,7 +140,7 @@ def report(out: Path, deals: int = 2000) -> list[dict]:
     from hcards_core.bots import bot_for
     from hcards_core.bots.match import summarise
 
-    ver, rows = version(), []
+    rows, current = [], {}
     for path in sorted(out.glob("*.jsonl")):
         parts = path.stem.split("-")
         if len(parts) != 6 or not parts[1].isdigit() or not parts[4].startswith("seed"):
@@ -130,7 +151,9 @@ def report(out: Path, deals: int = 2000) -> list[dict]:
             continue
         res = summarise([r["pair"] for r in pairs], (a, b), bot_for(game).unit)
         decisions = sum(r.get("decisions", {}).get(a, 0) for r in pairs)
-        res.update(game=game, players=int(players), seed=seed[4:], version=file_ver, current=file_ver == ver,
+        if game not in current:
+            current[game] = version(game)
+        res.update(game=game, players=int(players), seed=seed[4:], version=file_ver, current=file_ver == current[game],
                    target=deals, cpu_hours=round(sum(r.get("cpu_s", 0) for r in pairs) / 3600, 2),
                    decisions_a=decisions)
         rows.append(res)

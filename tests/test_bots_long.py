@@ -40,7 +40,7 @@ def test_pieces_add_up_to_one_match_and_resume(script, tmp_path, capsys):
 def test_a_new_version_of_the_bots_starts_a_new_file(script, tmp_path, monkeypatch):
     long = script("bots_long")
     long.run(tmp_path, TABLE, PAIR, deals=2, chunk=2)
-    monkeypatch.setattr(long, "version", lambda: "feedfacecafe")
+    monkeypatch.setattr(long, "version", lambda game=None: "feedfacecafe")
     long.run(tmp_path, TABLE, PAIR, deals=1, chunk=1)
     rows = sorted(long.report(tmp_path), key=lambda r: r["deals"])
     assert [(r["deals"], r["version"], r["current"]) for r in rows] == [(1, "feedfacecafe", True), (2, rows[1]["version"], False)]
@@ -73,3 +73,26 @@ def test_bad_tables_and_tiers_are_one_line_each(script, tmp_path, capsys):
     assert "not JSON" in capsys.readouterr().err
     assert long.main(["report", str(tmp_path / "nowhere")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_a_tables_version_leaves_out_the_other_games(script, tmp_path, monkeypatch):
+    long = script("bots_long")
+    before = {g: long.version(g) for g in ("zsiros", "filko", "filicau", "ferbli")}
+    assert before["filko"] == before["filicau"] and len(set(before.values())) == 3
+    # the same tree with one Zsíros rule file changed: only Zsíros's version moves
+    tree = tmp_path / "tree"
+    for path in (long.ROOT / "hcards_core").rglob("*"):
+        if path.is_file() and path.suffix in {".py", ".json"}:
+            dest = tree / path.relative_to(long.ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(path.read_bytes())
+    monkeypatch.setattr(long, "ROOT", tree)
+    assert {g: long.version(g) for g in before} == before
+    bot = tree / "hcards_core/bots/zsiros.py"
+    bot.write_text(bot.read_text() + "\n# a change\n")
+    after = {g: long.version(g) for g in before}
+    assert after["zsiros"] != before["zsiros"]
+    assert {g: after[g] for g in ("filko", "ferbli")} == {g: before[g] for g in ("filko", "ferbli")}
+    shared = tree / "hcards_core/bots/base.py"
+    shared.write_text(shared.read_text() + "\n# a change\n")
+    assert all(long.version(g) != after[g] for g in before)  # a shared file: every table restarts
