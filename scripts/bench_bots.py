@@ -108,6 +108,11 @@ RECORDED = [
     # above, load 3.5-4.5; ms = CPython CPU median per expert decision (20 positions: p95 830)
     ["filicau", 4, "expert", "club", 20, 0.65, [0.5097, 0.7903], 600.3],  # +88 card points (44 to -44), ISMCTS
     ["filko", 4, "expert", "club", 20, 0.50, [0.345, 0.655], None],  # +8 (4 to -4), ISMCTS: not adopted (flat row above)
+    # s6-ismcts: Filicău 4's ISMCTS on 40 more deals, seed 2027 (deals 2027-0..39), nice 19, load
+    # 2.3-3.2, 453 CPU s: 13 won, 13 lost, 14 tied; with the 20 of seed 2026 above its row rests
+    # on 60 deals: 55.0 % [45.3, 64.7] (21 won, 15 lost, 24 tied), +184 card points (92 to -92) — within the noise of
+    # the flat expert's 50 % (40 deals, seed 2026), so still not shown better, kept
+    ["filicau", 4, "expert", "club", 40, 0.50, [0.3751, 0.6249], 352.9],  # +96 (48 to -48), ISMCTS, seed 2027; ms: wall median in the match
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,

@@ -160,6 +160,11 @@ class GameBot:
         everywhere)."""
         return self.override_z
 
+    def ismcts_guard_for(self, state, rule_reason: dict) -> float | None:
+        """The ISMCTS root's guard for this rule of thumb (``rule_reason``): how many standard
+        errors a departure needs (default ``ismcts_guard_z`` for every rule; None: no guard)."""
+        return self.ismcts_guard_z
+
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""
         return 1.0

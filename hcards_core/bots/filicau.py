@@ -74,6 +74,7 @@ STATUS_SCORE = {R.MASTER: 1, R.LEVEL: 0, R.SLAVE: -1}
 # of them pay: 0.5 took Filkó 5 from 52.5 % to 58 % against the beginner (100 deals each).
 RULE_Z = {4: {"cash_winner": math.inf}, 5: {"call_ace": 2.5, "name_trumps": 2.5}}
 TABLE_Z = {5: 0.5}
+ISMCTS_RULE_Z = {("filko", 4): {"cash_winner": math.inf}}  # the ISMCTS root's guard (ismcts_guard_for): screening
 PACK_INDEX = {c: i for i, c in enumerate(pack_for(4))}
 PACKS = {n: pack_for(n) for n in (4, 5, 6)}  # built once: the beginner runs in every playout step
 
@@ -293,6 +294,12 @@ class FilicauBot(GameBot):
     def expert_search_for(self, state) -> str:
         """The per-table choice applies to Romanian Filicău only (``ctx.mode``, public)."""
         return super().expert_search_for(state) if state.ctx.mode == "romanian" else self.expert_search
+
+    def ismcts_guard_for(self, state: FilicauState, rule_reason: dict) -> float | None:
+        """The ISMCTS root's guard: ``ISMCTS_RULE_Z`` per (mode, table size) and rule, else
+        ``ismcts_guard_z`` (the mode, the table size and the rule's name are public)."""
+        why = rule_reason["key"].rsplit(".", 1)[-1]
+        return ISMCTS_RULE_Z.get((state.ctx.mode, state.players), {}).get(why, self.ismcts_guard_z)
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:
