@@ -110,9 +110,14 @@ RECORDED = [
     ["filko", 4, "expert", "club", 20, 0.50, [0.345, 0.655], None],  # +8 (4 to -4), ISMCTS: not adopted (flat row above)
     # s6-ismcts: Filicău 4's ISMCTS on 40 more deals, seed 2027 (deals 2027-0..39), nice 19, load
     # 2.3-3.2, 453 CPU s: 13 won, 13 lost, 14 tied; with the 20 of seed 2026 above its row rests
-    # on 60 deals: 55.0 % [45.3, 64.7] (21 won, 15 lost, 24 tied), +184 card points (92 to -92) — within the noise of
-    # the flat expert's 50 % (40 deals, seed 2026), so still not shown better, kept
+    # on 60 deals: 55.0 % [45.3, 64.7] (21 won, 15 lost, 24 tied), +184 card points (92 to
+    # -92) — within the noise of the flat expert's 50 % (40 deals, seed 2026): kept, not proven
     ["filicau", 4, "expert", "club", 40, 0.50, [0.3751, 0.6249], 352.9],  # +96 (48 to -48), ISMCTS, seed 2027; ms: wall median in the match
+    # Filkó 4's ISMCTS with the cash kept at the root (filicau.ISMCTS_RULE_Z), seed 2026 as the flat
+    # row above (52.5 %, +36), load 3-4, 426 CPU s: 12 won, 6 lost, 22 tied (the first 20 deals:
+    # 57.5 %, +32; without the guard 50 %, +8): adopted. ms: CPython CPU median per expert
+    # decision (20 positions, p95 848)
+    ["filko", 4, "expert", "club", 40, 0.575, [0.4737, 0.6763], 605.2],  # +76 card points (38 to -38), ISMCTS
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
@@ -171,6 +176,8 @@ RECORDED_TIMES = [
     ["filicau", 4, "expert", 600.3, 830.0, 838.5, 1325.6],
     ["filko", 4, "club", 90.4, 168.4, 181.3, 292.1],
     ["filko", 4, "expert", 715.2, 958.6, 1136.2, 1797.5],
+    # (s6-ismcts: Filkó 4's expert is ISMCTS now: CPython CPU 605.2 / 848.1 ms, 20 positions, load
+    # 3-4 — less than the flat search's above, so the Pyodide row above bounds it)
     # s5-filicau (the margins RULE_Z/TABLE_Z change no work): Filkó 5 club, 25 positions, load 1.7,
     # CPython CPU 84.8 / 120.4 ms (about 2.4x that in Pyodide: ~200 / ~290, within the goals)
     ["filko", 5, "club", 72.4, 105.8, 170.1, 258.9],
