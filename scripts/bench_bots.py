@@ -111,7 +111,9 @@ RECORDED = [
     # s6-ismcts: Filicău 4's ISMCTS on 40 more deals, seed 2027 (deals 2027-0..39), nice 19, load
     # 2.3-3.2, 453 CPU s: 13 won, 13 lost, 14 tied; with the 20 of seed 2026 above its row rests
     # on 60 deals: 55.0 % [45.3, 64.7] (21 won, 15 lost, 24 tied), +184 card points (92 to
-    # -92) — within the noise of the flat expert's 50 % (40 deals, seed 2026): kept, not proven
+    # -92) — within the noise of the flat expert's 50 % (40 deals, seed 2026): kept, not proven.
+    # The same 40 deals with the cash kept at the root as in Filkó 4 (below): 51.25 % [40.6,
+    # 61.9], +84 (10 won, 9 lost, 21 tied): no better, so Romanian Filicău's root guard stays 1 SE
     ["filicau", 4, "expert", "club", 40, 0.50, [0.3751, 0.6249], 352.9],  # +96 (48 to -48), ISMCTS, seed 2027; ms: wall median in the match
     # Filkó 4's ISMCTS with the cash kept at the root (filicau.ISMCTS_RULE_Z), seed 2026 as the flat
     # row above (52.5 %, +36), load 3-4, 426 CPU s: 12 won, 6 lost, 22 tied (the first 20 deals:
