@@ -66,6 +66,11 @@ RECORDED = [
     ["zsiros", 2, "expert", "club", 40, 0.6625, [0.5563, 0.7687], 529.1],  # +29 game points (66-37), ISMCTS
     ["zsiros", 4, "expert", "club", 20, 0.60, [0.436, 0.764], None],  # +13 (37-24), ISMCTS: not adopted (no better than flat's 0.5875 yet)
     ["zsiros", 4, "expert", "club", 40, 0.5875, [0.4584, 0.7166], 459.7],  # +22 (72-50), call-fitting worlds, 543 CPU s
+    # s6-ismcts: Zsíros 4's ISMCTS with less exploration (ismcts_c_players {4: 0.5}), the same 40
+    # deals, nice 19, load 3-4, 560 CPU s: 18 won, 6 lost, 16 tied (the first 20: 67.5 %, +13;
+    # c 2.0 there: 55 %, +8, 34-26): adopted — a better win rate than flat's, the same points.
+    # ms: CPython CPU median per expert decision (20 positions, p95 656)
+    ["zsiros", 4, "expert", "club", 40, 0.65, [0.5393, 0.7607], 467.7],  # +22 (65-43), ISMCTS c 0.5
     # Filicău/Filkó club vs beginner at the default budget, 100 deals each (s4-filicau, the bot of
     # d363d7b, load 5-10 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced
     # ones included; wall under that load about twice). Tied pairs (both plays alike): 40, 35,
@@ -174,6 +179,8 @@ RECORDED_TIMES = [
     ["zsiros", 2, "expert", 529.0, 808.0, 759.1, 1152.2],
     ["zsiros", 4, "club", 66.8, 138.5, 100.1, 165.9],
     ["zsiros", 4, "expert", 459.7, 756.2, 700.1, 1329.5],
+    # (s6-ismcts: Zsíros 4's expert is ISMCTS now: CPython CPU 467.7 / 656.1 ms, 20 positions,
+    # load 3-4 — about the flat search's above, so the Pyodide row above stands for it)
     ["filicau", 4, "club", 91.3, 162.4, 166.7, 277.6],
     ["filicau", 4, "expert", 600.3, 830.0, 838.5, 1325.6],
     ["filko", 4, "club", 90.4, 168.4, 181.3, 292.1],

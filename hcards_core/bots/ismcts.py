@@ -158,7 +158,8 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
            root_mode: str | None = None) -> tuple[dict, dict]:
     """ISMCTS from ``seat``'s information: (action, explanation in the club's shape).
 
-    ``c``: the exploration constant in ``value`` units (default the bot's ``ismcts_c``);
+    ``c``: the exploration constant in ``value`` units (default the bot's ``ismcts_c``, or
+    ``ismcts_c_players`` at this table size);
     ``guard_z``: keep the beginner's move unless the chosen one's mean beats it by more than
     this many standard errors (None: no guard; default the bot's ``ismcts_guard_for`` the rule); ``iterations`` overrides the budget's count;
     ``root_mode`` "paired" (default the bot's ``ismcts_root``): every root action in turn
@@ -171,7 +172,7 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
         return actions[0], out
     if bot.exact_ready(state, tier):  # every world searched exactly: the base expert's minimax
         return bot.monte_carlo(state, seat, rng, budget, tier, weighted=weighted, wall_clock=wall_clock)
-    c = getattr(bot, "ismcts_c", 1.0) if c is None else c
+    c = bot.ismcts_c_players.get(state.players, bot.ismcts_c) if c is None else c
     root_mode = root_mode or getattr(bot, "ismcts_root", "paired")
     n_iter = iterations_for(bot, budget, tier) if iterations is None else iterations
     rng = random.Random(rng.getrandbits(48))

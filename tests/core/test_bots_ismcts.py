@@ -132,3 +132,18 @@ def test_filko4_cash_winner_stands_at_the_root():
         kept += 1
         departed += ismcts.search(bot, state, seat, random.Random(1), 40.0, guard_z=None)[0] != rule
     assert kept >= 3 and departed >= 1, (kept, departed)
+
+
+def test_exploration_constant_per_table_size():
+    """Zsíros 4 explores less than Zsíros 2 (``ismcts_c_players``): its default search is the
+    search with that constant, and not the one with the game's ``ismcts_c``."""
+    bot = bot_for("zsiros")
+    differ = 0
+    for state in _searchable("zsiros", 4, 3, seed=36):
+        seat = state.to_act
+        assert bot.expert_search_for(state) == "ismcts" and bot.ismcts_c_players[4] != bot.ismcts_c
+        default = ismcts.search(bot, state, seat, random.Random(2), None, iterations=300)
+        assert default == ismcts.search(bot, state, seat, random.Random(2), None, iterations=300,
+                                        c=bot.ismcts_c_players[4])
+        differ += default != ismcts.search(bot, state, seat, random.Random(2), None, iterations=300, c=bot.ismcts_c)
+    assert differ
