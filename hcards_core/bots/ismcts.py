@@ -161,7 +161,8 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
     ``c``: the exploration constant in ``value`` units (default the bot's ``ismcts_c``, or
     ``ismcts_c_players`` at this table size);
     ``guard_z``: keep the beginner's move unless the chosen one's mean beats it by more than
-    this many standard errors (None: no guard; default the bot's ``ismcts_guard_for`` the rule); ``iterations`` overrides the budget's count;
+    this many standard errors (None: no guard; default the bot's ``ismcts_guard_for`` the rule);
+    ``iterations`` overrides the budget's count;
     ``root_mode`` "paired" (default the bot's ``ismcts_root``): every root action in turn
     with the same world and rollout seed, the others' and the seat's later choices by the tree
     (a paired comparison at the root, as the club's; the guard then is ``rule_stands``);
@@ -326,7 +327,8 @@ def _explain_paired(bot, state, seat, tier, actions, root, keys, worlds, done, r
         rule_action, rule_reason = bot.beginner(state, seat, random.Random(rng.getrandbits(48)))
         rule = actions.index(rule_action) if rule_action in actions else best
         z = bot.ismcts_guard_for(state, rule_reason) if guard_z == "default" else guard_z
-        if z is not None and rule != best and rule_stands([paired[best][i] - paired[rule][i] for i in range(n)], ones, z):
+        diffs = [paired[best][i] - paired[rule][i] for i in range(n)]
+        if z is not None and rule != best and rule_stands(diffs, ones, z):
             best = rule
             reason = {"key": "bot.rule_stands", "params": {"worlds": n, "value": rows[best]["value"],
                                                            "rule": rule_reason}}
