@@ -125,6 +125,10 @@ RECORDED = [
     # 57.5 %, +32; without the guard 50 %, +8): adopted. ms: CPython CPU median per expert
     # decision (20 positions, p95 848)
     ["filko", 4, "expert", "club", 40, 0.575, [0.4737, 0.6763], 605.2],  # +76 card points (38 to -38), ISMCTS
+    # Filkó 5's ISMCTS (c 6, the 1 SE guard), the 40 deals of the flat row (53.75 %, +33.3), load
+    # 1.5-3, 392 CPU s: 11 won, 7 lost, 22 tied (the first 20: 62.5 %, +38; the next 20: 47.5 %,
+    # -1.3): no better than flat, not adopted. ms: CPython CPU median (20 positions, p95 758)
+    ["filko", 5, "expert", "club", 40, 0.55, [0.4472, 0.6528], 419.4],  # +36.7 (sum of the seats' -102 to -138.7), ISMCTS
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
