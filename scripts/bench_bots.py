@@ -66,6 +66,11 @@ RECORDED = [
     ["zsiros", 2, "expert", "club", 40, 0.6625, [0.5563, 0.7687], 529.1],  # +29 game points (66-37), ISMCTS
     ["zsiros", 4, "expert", "club", 20, 0.60, [0.436, 0.764], None],  # +13 (37-24), ISMCTS: not adopted (no better than flat's 0.5875 yet)
     ["zsiros", 4, "expert", "club", 40, 0.5875, [0.4584, 0.7166], 459.7],  # +22 (72-50), call-fitting worlds, 543 CPU s
+    # s6-ismcts: Zsíros 4's ISMCTS with less exploration (ismcts_c_players {4: 0.5}), the same 40
+    # deals, nice 19, load 3-4, 560 CPU s: 18 won, 6 lost, 16 tied (the first 20: 67.5 %, +13;
+    # c 2.0 there: 55 %, +8, 34-26): adopted — a better win rate than flat's, the same points.
+    # ms: CPython CPU median per expert decision (20 positions, p95 656)
+    ["zsiros", 4, "expert", "club", 40, 0.65, [0.5393, 0.7607], 467.7],  # +22 (65-43), ISMCTS c 0.5
     # Filicău/Filkó club vs beginner at the default budget, 100 deals each (s4-filicau, the bot of
     # d363d7b, load 5-10 on the 2 cores, nice 19): ms = CPU ms per club decision (mean, forced
     # ones included; wall under that load about twice). Tied pairs (both plays alike): 40, 35,
@@ -116,6 +121,22 @@ RECORDED = [
     # above, load 3.5-4.5; ms = CPython CPU median per expert decision (20 positions: p95 830)
     ["filicau", 4, "expert", "club", 20, 0.65, [0.5097, 0.7903], 600.3],  # +88 card points (44 to -44), ISMCTS
     ["filko", 4, "expert", "club", 20, 0.50, [0.345, 0.655], None],  # +8 (4 to -4), ISMCTS: not adopted (flat row above)
+    # s6-ismcts: Filicău 4's ISMCTS on 40 more deals, seed 2027 (deals 2027-0..39), nice 19, load
+    # 2.3-3.2, 453 CPU s: 13 won, 13 lost, 14 tied; with the 20 of seed 2026 above its row rests
+    # on 60 deals: 55.0 % [45.3, 64.7] (21 won, 15 lost, 24 tied), +184 card points (92 to
+    # -92) — within the noise of the flat expert's 50 % (40 deals, seed 2026): kept, not proven.
+    # The same 40 deals with the cash kept at the root as in Filkó 4 (below): 51.25 % [40.6,
+    # 61.9], +84 (10 won, 9 lost, 21 tied): no better, so Romanian Filicău's root guard stays 1 SE
+    ["filicau", 4, "expert", "club", 40, 0.50, [0.3751, 0.6249], 352.9],  # +96 (48 to -48), ISMCTS, seed 2027; ms: wall median in the match
+    # Filkó 4's ISMCTS with the cash kept at the root (filicau.ISMCTS_RULE_Z), seed 2026 as the flat
+    # row above (52.5 %, +36), load 3-4, 426 CPU s: 12 won, 6 lost, 22 tied (the first 20 deals:
+    # 57.5 %, +32; without the guard 50 %, +8): adopted. ms: CPython CPU median per expert
+    # decision (20 positions, p95 848)
+    ["filko", 4, "expert", "club", 40, 0.575, [0.4737, 0.6763], 605.2],  # +76 card points (38 to -38), ISMCTS
+    # Filkó 5's ISMCTS (c 6, the 1 SE guard), the 40 deals of the flat row (53.75 %, +33.3), load
+    # 1.5-3, 392 CPU s: 11 won, 7 lost, 22 tied (the first 20: 62.5 %, +38; the next 20: 47.5 %,
+    # -1.3): no better than flat, not adopted. ms: CPython CPU median (20 positions, p95 758)
+    ["filko", 5, "expert", "club", 40, 0.55, [0.4472, 0.6528], 419.4],  # +36.7 (sum of the seats' -102 to -138.7), ISMCTS
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
@@ -176,10 +197,14 @@ RECORDED_TIMES = [
     ["zsiros", 2, "expert", 529.0, 808.0, 759.1, 1152.2],
     ["zsiros", 4, "club", 66.8, 138.5, 100.1, 165.9],
     ["zsiros", 4, "expert", 459.7, 756.2, 700.1, 1329.5],
+    # (s6-ismcts: Zsíros 4's expert is ISMCTS now: CPython CPU 467.7 / 656.1 ms, 20 positions,
+    # load 3-4 — about the flat search's above, so the Pyodide row above stands for it)
     ["filicau", 4, "club", 91.3, 162.4, 166.7, 277.6],
     ["filicau", 4, "expert", 600.3, 830.0, 838.5, 1325.6],
     ["filko", 4, "club", 90.4, 168.4, 181.3, 292.1],
     ["filko", 4, "expert", 715.2, 958.6, 1136.2, 1797.5],
+    # (s6-ismcts: Filkó 4's expert is ISMCTS now: CPython CPU 605.2 / 848.1 ms, 20 positions, load
+    # 3-4 — less than the flat search's above, so the Pyodide row above bounds it)
     # s5-filicau (the margins RULE_Z/TABLE_Z change no work): Filkó 5 club, 25 positions, load 1.7,
     # CPython CPU 84.8 / 120.4 ms (about 2.4x that in Pyodide: ~200 / ~290, within the goals)
     ["filko", 5, "club", 72.4, 105.8, 170.1, 258.9],

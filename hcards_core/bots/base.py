@@ -145,6 +145,7 @@ class GameBot:
     expert_search = "flat"  # the expert's search: "flat" (monte_carlo) or "ismcts" (ismcts.py)
     expert_search_players: dict = {}  # per table size, where it differs from expert_search
     ismcts_c = 1.0  # ISMCTS exploration constant, in ``value`` units
+    ismcts_c_players: dict = {}  # per table size, where it differs from ismcts_c
     ismcts_root = "paired"  # ISMCTS at the root: "paired" (every action, one world) or "ucb"
     ismcts_guard_z = 1.0  # ISMCTS: the rule of thumb stands unless beaten by this many SE (None: off)
     override_z = 1.0  # how many standard errors better an action must look to beat the rule of thumb
@@ -180,6 +181,11 @@ class GameBot:
         trust a strong rule more, or a weak one less, at some table sizes (default: the same
         everywhere)."""
         return self.override_z
+
+    def ismcts_guard_for(self, state, rule_reason: dict) -> float | None:
+        """The ISMCTS root's guard for this rule of thumb (``rule_reason``): how many standard
+        errors a departure needs (default ``ismcts_guard_z`` for every rule; None: no guard)."""
+        return self.ismcts_guard_z
 
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""

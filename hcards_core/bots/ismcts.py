@@ -158,9 +158,11 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
            root_mode: str | None = None) -> tuple[dict, dict]:
     """ISMCTS from ``seat``'s information: (action, explanation in the club's shape).
 
-    ``c``: the exploration constant in ``value`` units (default the bot's ``ismcts_c``);
+    ``c``: the exploration constant in ``value`` units (default the bot's ``ismcts_c``, or
+    ``ismcts_c_players`` at this table size);
     ``guard_z``: keep the beginner's move unless the chosen one's mean beats it by more than
-    this many standard errors (None: no guard; default the bot's ``ismcts_guard_z``); ``iterations`` overrides the budget's count;
+    this many standard errors (None: no guard; default the bot's ``ismcts_guard_for`` the rule);
+    ``iterations`` overrides the budget's count;
     ``root_mode`` "paired" (default the bot's ``ismcts_root``): every root action in turn
     with the same world and rollout seed, the others' and the seat's later choices by the tree
     (a paired comparison at the root, as the club's; the guard then is ``rule_stands``);
@@ -171,8 +173,7 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
         return actions[0], out
     if bot.exact_ready(state, tier):  # every world searched exactly: the base expert's minimax
         return bot.monte_carlo(state, seat, rng, budget, tier, weighted=weighted, wall_clock=wall_clock)
-    c = getattr(bot, "ismcts_c", 1.0) if c is None else c
-    guard_z = getattr(bot, "ismcts_guard_z", None) if guard_z == "default" else guard_z
+    c = bot.ismcts_c_players.get(state.players, bot.ismcts_c) if c is None else c
     root_mode = root_mode or getattr(bot, "ismcts_root", "paired")
     n_iter = iterations_for(bot, budget, tier) if iterations is None else iterations
     rng = random.Random(rng.getrandbits(48))
@@ -279,10 +280,11 @@ def _explain(bot, state, seat, tier, actions, root, keys, worlds, done, rng, gua
     if guard_z is not None:
         rule_action, rule_reason = bot.beginner(state, seat, random.Random(rng.getrandbits(48)))
         rule = actions.index(rule_action) if rule_action in actions else best
+        z = bot.ismcts_guard_for(state, rule_reason) if guard_z == "default" else guard_z
         b, r = edges[best], edges[rule]
         if rule != best and r.n > 1 and b.n > 1:
             se = math.sqrt(b.spread() ** 2 / b.n + r.spread() ** 2 / r.n)
-            if b.mean() - r.mean() <= guard_z * se:
+            if z is not None and b.mean() - r.mean() <= z * se:
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": done, "value": rows[best]["value"],
                                                                "rule": rule_reason}}
@@ -319,7 +321,9 @@ def _explain_paired(bot, state, seat, tier, actions, root, keys, worlds, done, r
     if guard_z is not None:
         rule_action, rule_reason = bot.beginner(state, seat, random.Random(rng.getrandbits(48)))
         rule = actions.index(rule_action) if rule_action in actions else best
-        if rule != best and rule_stands([paired[best][i] - paired[rule][i] for i in range(n)], ones, guard_z):
+        z = bot.ismcts_guard_for(state, rule_reason) if guard_z == "default" else guard_z
+        diffs = [paired[best][i] - paired[rule][i] for i in range(n)]
+        if z is not None and rule != best and rule_stands(diffs, ones, z):
             best = rule
             reason = {"key": "bot.rule_stands", "params": {"worlds": n, "value": rows[best]["value"],
                                                            "rule": rule_reason}}

@@ -63,10 +63,12 @@ class ZsirosBot(GameBot):
     playout_ms = 0.6
     endgame_cards = {"club": 8, "expert": 8}
     margin_weight = 1 / 200  # card points' share of the value: a tie-break under the game points
-    # The expert searches (ismcts.py) at 2 players: 66.25 % against the club (40 deals, seed
-    # 2026) where the flat expert had 55 %; at 4 players 60 % (20 deals, +13) against the flat
-    # expert's 58.75 % (40 deals): not shown better, so flat there.
-    expert_search_players = {2: "ismcts"}
+    # The expert searches (ismcts.py): at 2 players 66.25 % against the club (40 deals, seed
+    # 2026) where the flat expert had 55 %; at 4 players, exploring less (c 0.5; 1.0: 60 %, 2.0:
+    # 55 % on the first 20 deals), 65 % [53.9, 76.1], +22 game points (65-43) on the 40 deals
+    # where the flat expert had 58.75 %, +22 (72-50).
+    expert_search_players = {2: "ismcts", 4: "ismcts"}
+    ismcts_c_players = {4: 0.5}
 
     # ---- what the seat knows -----------------------------------------------------------------
     def _seen(self, state, seat: int) -> set:

@@ -114,3 +114,36 @@ def test_both_root_modes_deterministic_and_blind_to_hidden_cards(root_mode):
     other = bot.sample_world(state, seat, random.Random(77))
     assert ismcts.search(bot, other, seat, random.Random(7), 60.0, root_mode=root_mode) == a
     assert state.can_apply(a[0]) and a[1]["iterations"] >= len(state.legal_actions())
+
+
+def test_filko4_cash_winner_stands_at_the_root():
+    """Filkó 4 (``ISMCTS_RULE_Z``): where the rule of thumb cashes a winner the search keeps
+    it, however the paired rounds compare; the same positions without the guard depart from
+    it at least once (so the guard, not the search, keeps the cash)."""
+    bot = bot_for("filko")
+    kept = departed = 0
+    for state in _searchable("filko", 4, 60, seed=35):
+        seat = state.to_act
+        rule, reason = bot.beginner(state, seat, random.Random(0))
+        if not reason["key"].endswith(".cash_winner"):
+            continue
+        action, out = ismcts.search(bot, state, seat, random.Random(1), 40.0)
+        assert action == rule, (state.legal_actions(), out["reason"])
+        kept += 1
+        departed += ismcts.search(bot, state, seat, random.Random(1), 40.0, guard_z=None)[0] != rule
+    assert kept >= 3 and departed >= 1, (kept, departed)
+
+
+def test_exploration_constant_per_table_size():
+    """Zsíros 4 explores less than Zsíros 2 (``ismcts_c_players``): its default search is the
+    search with that constant, and not the one with the game's ``ismcts_c``."""
+    bot = bot_for("zsiros")
+    differ = 0
+    for state in _searchable("zsiros", 4, 3, seed=36):
+        seat = state.to_act
+        assert bot.expert_search_for(state) == "ismcts" and bot.ismcts_c_players[4] != bot.ismcts_c
+        default = ismcts.search(bot, state, seat, random.Random(2), None, iterations=300)
+        assert default == ismcts.search(bot, state, seat, random.Random(2), None, iterations=300,
+                                        c=bot.ismcts_c_players[4])
+        differ += default != ismcts.search(bot, state, seat, random.Random(2), None, iterations=300, c=bot.ismcts_c)
+    assert differ
