@@ -96,13 +96,13 @@ def read_pairs(path: Path) -> list[dict]:
     return rows
 
 
-def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int) -> int:
+def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int, ver: str | None = None) -> int:
     """Play the pairs of this match after the last on file, up to ``upto`` in all; returns how
     many are on file now."""
     from hcards_core.bots.match import _table, _tier_check, play_pair
 
     tiers = _tier_check(tiers)
-    path = results_path(out, game_name, players, tiers, seed, version(game_name))
+    path = results_path(out, game_name, players, tiers, seed, ver or version(game_name))
     done = len(read_pairs(path))
     if done >= upto:
         return done
@@ -125,13 +125,16 @@ def run(out: Path, tables, pairs, deals: int, chunk: int, seed=SEED, stop_after_
     out.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
     matches = [(g, p, tuple(t)) for g, p in tables if bot_for(g) is not None for t in pairs]
+    # the versions of the code as loaded now: an edit to the files during a long run must not
+    # label the pairs this process plays with the edited code's hash
+    versions = {g: version(g) for g, _, _ in matches}
     target = 0
     while target < deals:
         target = min(deals, target + chunk)
         for game, players, tiers in matches:
             if stop_after_min is not None and time.monotonic() - start > 60 * stop_after_min:
                 return
-            n = play_more(game, players, tiers, seed, out, target)
+            n = play_more(game, players, tiers, seed, out, target, versions[game])
             print(f"bots_long: {game} {players} {tiers[0]}-{tiers[1]}: {n} of {deals} pairs", file=sys.stderr, flush=True)
 
 
