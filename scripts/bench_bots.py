@@ -196,15 +196,16 @@ RECORDED_TIMES = [
     # merge, 20 positions, load ~3): Zsíros 2 and Romanian Filicău 4
     ["zsiros", 2, "expert", 529.0, 808.0, 759.1, 1152.2],
     ["zsiros", 4, "club", 66.8, 138.5, 100.1, 165.9],
-    ["zsiros", 4, "expert", 459.7, 756.2, 700.1, 1329.5],
-    # (s6-ismcts: Zsíros 4's expert is ISMCTS now: CPython CPU 467.7 / 656.1 ms, 20 positions,
-    # load 3-4 — about the flat search's above, so the Pyodide row above stands for it)
+    ["zsiros", 4, "expert", 467.7, 656.1, 796.7, 1431.6],
+    # (the ISMCTS expert since s6: CPython s6-ismcts, 20 positions, load 3-4; Pyodide the lead
+    # after the merge, the merged wheel under Node, 20 positions; the flat expert had 459.7 /
+    # 756.2 and 700.1 / 1,329.5)
     ["filicau", 4, "club", 91.3, 162.4, 166.7, 277.6],
     ["filicau", 4, "expert", 600.3, 830.0, 838.5, 1325.6],
     ["filko", 4, "club", 90.4, 168.4, 181.3, 292.1],
-    ["filko", 4, "expert", 715.2, 958.6, 1136.2, 1797.5],
-    # (s6-ismcts: Filkó 4's expert is ISMCTS now: CPython CPU 605.2 / 848.1 ms, 20 positions, load
-    # 3-4 — less than the flat search's above, so the Pyodide row above bounds it)
+    ["filko", 4, "expert", 605.2, 848.1, 1083.5, 1456.4],
+    # (the ISMCTS expert since s6, measured as Zsíros 4's above; the flat expert had 715.2 /
+    # 958.6 and 1,136.2 / 1,797.5)
     # s5-filicau (the margins RULE_Z/TABLE_Z change no work): Filkó 5 club, 25 positions, load 1.7,
     # CPython CPU 84.8 / 120.4 ms (about 2.4x that in Pyodide: ~200 / ~290, within the goals)
     ["filko", 5, "club", 72.4, 105.8, 170.1, 258.9],
