@@ -99,14 +99,14 @@ def read_pairs(path: Path) -> list[dict]:
 def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int, ver: str | None = None) -> int:
     """Play the pairs of this match after the last on file, up to ``upto`` in all; returns how
     many are on file now."""
-    from hcards_core.bots.match import _table, _tier_check, play_pair
+    from hcards_core.bots.match import check_table, check_tiers, play_pair
 
-    tiers = _tier_check(tiers)
+    tiers = check_tiers(tiers)
     path = results_path(out, game_name, players, tiers, seed, ver or version(game_name))
     done = len(read_pairs(path))
     if done >= upto:
         return done
-    game, players, options = _table(game_name, players, {})
+    game, players, options = check_table(game_name, players, {})
     with path.open("a", encoding="utf-8") as fh:
         for i in range(done, upto):
             timings: dict = {}

@@ -25,7 +25,8 @@ from ..games import get_game
 from . import TIERS, bot_for
 
 
-def _tier_check(tiers) -> tuple[str, str]:
+def check_tiers(tiers) -> tuple[str, str]:
+    """Two known tiers, as a tuple (``MalformedRecord`` names a bad ``--tiers``)."""
     tiers = tuple(tiers)
     if len(tiers) != 2 or any(t not in TIERS for t in tiers):
         raise MalformedRecord("bad_field", where="--tiers", value=repr(",".join(map(str, tiers))),
@@ -69,15 +70,15 @@ def run_match(game_name: str, tiers, deals: int = 20, players: int | None = None
     """The duplicate match (ARCHITECTURE §3's ``match`` output). ``records``: a text file
     object that gets every play's record as one JSON line; ``timings``: a dict that collects
     the milliseconds of every decision per tier."""
-    tiers = _tier_check(tiers)
-    game, players, options = _table(game_name, players, options)
+    tiers = check_tiers(tiers)
+    game, players, options = check_table(game_name, players, options)
     if not isinstance(deals, int) or deals < 1:
         raise MalformedRecord("bad_field", where="--deals", value=repr(deals), expected="a whole number of deals, at least 1")
     pairs = [play_pair(game, tiers, i, players, options, seed, records, budgets, timings) for i in range(deals)]
     return summarise(pairs, tiers, bot_for(game.name).unit)
 
 
-def _table(game_name: str, players, options):
+def check_table(game_name: str, players, options):
     """The game, the checked table size and options (``MalformedRecord`` names what is wrong)."""
     game = get_game(game_name)
     if bot_for(game.name) is None:
