@@ -317,7 +317,7 @@ class FerbliBot(GameBot):
             for k, action in enumerate(candidates):
                 after = world.apply(action)
                 if after.is_over or after.folded[seat] or len(plans) == 1:
-                    chips = self.value(_play_out(after, seat, clubs=clubs, expert=own), seat)  # the seat by the club's rules
+                    chips = self.value(_play_out(after, seat, clubs=clubs, expert=own), seat)  # the seat by its own tier's rules
                     for series in by_plan[k]:
                         series.append(chips)
                     continue
@@ -603,8 +603,8 @@ def _passive(state: FerbliState) -> dict:
 def _play_out(state: FerbliState, me: int | None = None, plan: str = "rule", clubs=frozenset(),
               expert: bool = False) -> FerbliState:
     """The deal played to its end by the teacher's rules for every other seat (the club's for
-    the seats in ``clubs``), ``me`` by the
-    club's (``_teacher(club=True)``) or by ``plan`` (see ``_plan_act``). One copy, then the
+    the seats in ``clubs``), ``me`` by the club's (``_teacher(club=True)``; the expert's with
+    ``expert``) or by ``plan`` (see ``_plan_act``). One copy, then the
     acts are carried out in place: the teacher names only legal acts, so the rules' check and
     the copy ``apply`` makes per act (two thirds of a playout's time) are skipped."""
     state = state.copy()
