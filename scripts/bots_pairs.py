@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hcards_core.bots import bot_for  # noqa: E402
+from hcards_core.bots.base import _stats  # noqa: E402
 from hcards_core.games import get_game  # noqa: E402
 
 
@@ -51,9 +52,9 @@ def _played_on(bot, state, action, seat) -> float:
     return bot.value(state, seat)
 
 
-def departures(rec, swap: int):
-    """(final state, [(trick, reason, beginner's card, played card, gain on the real cards)])
-    for tier A's seats ((seat + swap) even) in one play."""
+def _departure_points(rec, swap: int):
+    """(bot, final state, [(state, seat, played action, beginner's action, its reason)]): the
+    decisions where tier A's seats ((seat + swap) even) left the rule of thumb in one play."""
     _, bot, state = _start(rec)
     out = []
     for action in rec["deals"][0]["actions"]:
@@ -61,10 +62,19 @@ def departures(rec, swap: int):
         if (seat + swap) % 2 == 0 and action.get("act") in ("play", "call_card") and len(state.legal_actions()) > 1:
             rule, why = bot.beginner(state, seat)
             if rule != action:
-                gain = _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat)
-                out.append((len(state.tricks), why["key"].rsplit(".", 1)[-1], rule.get("card"), action.get("card"), gain))
+                out.append((state, seat, action, rule, why["key"].rsplit(".", 1)[-1]))
         state = state.apply(action)
     return bot, state, out
+
+
+def departures(rec, swap: int):
+    """(final state, [(trick, reason, beginner's card, played card, gain on the real cards)])
+    for tier A's seats ((seat + swap) even) in one play."""
+    bot, final, points = _departure_points(rec, swap)
+    out = [(len(state.tricks), reason, rule.get("card"), action.get("card"),
+            _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat))
+           for state, seat, action, rule, reason in points]
+    return bot, final, out
 
 
 def revalue(lines: list[dict], reasons: set[str], worlds: int = 200, limit: int = 40) -> dict:
@@ -78,28 +88,21 @@ def revalue(lines: list[dict], reasons: set[str], worlds: int = 200, limit: int 
     for i, rec in enumerate(lines):
         if done >= limit:
             break
-        swap = i % 2
-        _, bot, state = _start(rec)
-        for action in rec["deals"][0]["actions"]:
-            seat = action["seat"]
-            if done < limit and (seat + swap) % 2 == 0 and action.get("act") in ("play", "call_card") \
-                    and len(state.legal_actions()) > 1 and not bot.exact_ready(state, "club"):
-                rule, why = bot.beginner(state, seat)
-                reason = why["key"].rsplit(".", 1)[-1]
-                if rule != action and reason in reasons:
-                    diffs = []
-                    for w in range(worlds):
-                        world = bot.sample_world(state, seat, random.Random(1000003 * (i + 1) + w))
-                        seed = 7919 * (i + 1) + w
-                        diffs.append(bot.playout(world, action, seat, random.Random(seed))[0]
-                                     - bot.playout(world, rule, seat, random.Random(seed))[0])
-                    mean = sum(diffs) / len(diffs)
-                    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / len(diffs))
-                    z = mean / (sd / math.sqrt(len(diffs))) if sd else 0.0
-                    real = _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat)
-                    rows.setdefault(reason, []).append((mean, z, real))
-                    done += 1
-            state = state.apply(action)
+        bot, _, points = _departure_points(rec, i % 2)
+        for state, seat, action, rule, reason in points:
+            if done >= limit or reason not in reasons or bot.exact_ready(state, "club"):
+                continue
+            diffs = []
+            for w in range(worlds):
+                world = bot.sample_world(state, seat, random.Random(1000003 * (i + 1) + w))
+                seed = 7919 * (i + 1) + w
+                diffs.append(bot.playout(world, action, seat, random.Random(seed))[0]
+                             - bot.playout(world, rule, seat, random.Random(seed))[0])
+            mean, sd = _stats(diffs, [1.0] * len(diffs))
+            z = mean / (sd / math.sqrt(len(diffs))) if sd else 0.0
+            real = _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat)
+            rows.setdefault(reason, []).append((mean, z, real))
+            done += 1
     out = {}
     for reason, got in sorted(rows.items()):
         ahead = [g for g in got if g[0] > 0]
