@@ -114,10 +114,17 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(*args)
 
 
+class Server(ThreadingHTTPServer):
+    # A page opens up to six connections at once (HTTP/1.0: one per file), a classroom's
+    # phones many more: the standard backlog of 5 refuses some of them on a busy machine, and
+    # a refused module script is a page that silently lacks its widgets.
+    request_queue_size = 128
+
+
 def make_server(directory: str, port: int = 0, host: str = "127.0.0.1", subpath: str = "",
                 quiet: bool = True) -> ThreadingHTTPServer:
     handler = type("SiteHandler", (Handler,), {"subpath": subpath, "quiet": quiet})
-    return ThreadingHTTPServer((host, port), functools.partial(handler, directory=directory))
+    return Server((host, port), functools.partial(handler, directory=directory))
 
 
 if __name__ == "__main__":

@@ -112,7 +112,21 @@ def context(browser, outside):
 
 
 @pytest.fixture
-def page(context):
+def page(context, request):
     p = context.new_page()
     p.set_default_timeout(30_000)
+    # The page's console errors and warnings, its uncaught exceptions and failed requests, shown with a failed
+    # test's report (pytest_runtest_makereport below): a timeout alone says nothing of why.
+    log = request.node.hcards_console = []
+    p.on("console", lambda m: log.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    p.on("pageerror", lambda e: log.append(f"uncaught: {e}"))
+    p.on("requestfailed", lambda r: log.append(f"request failed: {r.url} ({r.failure})"))
     return p
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    log = getattr(item, "hcards_console", None)
+    if report.failed and log:
+        report.sections.append(("browser console", "\n".join(log[-40:])))
