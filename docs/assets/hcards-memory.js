@@ -97,6 +97,7 @@ export function record(detail) {
   const log = loadLog();
   log.push(a);
   saveLog(log);
+  failures = 0;
   refresh();
   return true;
 }
@@ -104,26 +105,37 @@ export function record(detail) {
 export const isStale = (memory, log) => !memory || (memory.applied || 0) + (memory.skipped || 0) !== log.length;
 
 // Bring the memory up to the log, in the worker; only when this page has one, unless asked.
+// A failed update (the scheduler's wheel not fetched, say) is tried again: at once when an
+// answer came in meanwhile, else after RETRY_MS[n], and again after each new answer.
 let running = null;
 let again = false;
+let failures = 0;
+let retry = null;
+const RETRY_MS = [2000, 5000, 15000, 60000];
 export function refresh({ start = false } = {}) {
   if (!start && status().status === "idle") return Promise.resolve(loadMemory());
   if (running) {
     again = true;
     return running;
   }
+  clearTimeout(retry);
   running = (async () => {
     let memory = loadMemory();
     do {
       again = false;
       const log = loadLog();
       if (!isStale(memory, log)) break;
+      let next;
       try {
-        memory = await call("memory_update", { log, memory });
+        next = await call("memory_update", { log, memory });
       } catch (err) {
         console.error("hcards: the memory could not be updated", err);
-        break;
+        if (!again && failures < RETRY_MS.length) retry = setTimeout(refresh, RETRY_MS[failures]);
+        failures += 1;
+        continue; // to the loop's test: again, if an answer came in meanwhile
       }
+      failures = 0;
+      memory = next;
       saveMemory(memory);
       document.dispatchEvent(new CustomEvent("hcards:memory", { detail: memory }));
     } while (again);

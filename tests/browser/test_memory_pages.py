@@ -39,6 +39,10 @@ def t(lang: str, key: str, **params) -> str:
     return data.text(lang, "memory", key).format(**params)
 
 
+SCHEDULED = f"""(() => {{ const m = JSON.parse(localStorage.getItem('hcards:memory') || 'null');
+    return m && m.cards['clause:{RULE}'] && m.applied === 1; }})()"""
+
+
 def answer_wrong(page, server, path: str):
     page.goto(f"{server}{path}zsiros/exercises/#{EID}")
     section = page.locator(f"section#{EID}")
@@ -47,9 +51,7 @@ def answer_wrong(page, server, path: str):
     section.locator(f"input[type=radio][value='{WRONG}']").check()
     section.locator(".hc-ex-check").click()
     page.wait_for_function(f"document.querySelector('#{EID} .hc-ex-feedback').dataset.correct === '0'")
-    # the worker has scheduled it (fsrs loaded on this first memory call)
-    page.wait_for_function(f"""(() => {{ const m = JSON.parse(localStorage.getItem('hcards:memory') || 'null');
-        return m && m.cards['clause:{RULE}'] && m.applied === 1; }})()""")
+    page.wait_for_function(SCHEDULED)  # the worker has scheduled it (fsrs loaded on this first memory call)
 
 
 def storage(page, key: str):
@@ -196,6 +198,43 @@ def test_class_page_reads_two_files(page, server, lang, path, tmp_path):
     # printable: the drop zone and the button are not on paper
     page.emulate_media(media="print")
     assert page.locator(".hc-class-drop").is_hidden() and page.locator(".hc-class-exercises").is_visible()
+
+
+def test_an_update_that_failed_is_tried_again(page, server):
+    """The scheduler's wheel refused, on the page's first memory update and on the answer's
+    own: once it can be fetched, the answer is scheduled on that same page, not lost until
+    the learner opens another one."""
+    refused = []
+    allow = []
+
+    def wheel(route):
+        if allow:
+            route.fallback()  # to the context's guard, which lets a local request through
+        else:
+            refused.append(route.request.url)
+            route.abort()
+
+    page.context.route("**/fsrs-*.whl", wheel)
+
+    def until(condition, ms=60_000):
+        for _ in range(ms // 100):
+            if condition():
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"timed out; refused so far: {refused}")
+
+    page.goto(f"{server}zsiros/exercises/#{EID}")
+    page.wait_for_selector(READY, state="attached")
+    until(lambda: len(refused) >= 1)  # the update at "ready" (an empty log) failed
+    section = page.locator(f"section#{EID}")
+    section.locator(f"input[type=radio][value='{WRONG}']").check()
+    section.locator(".hc-ex-check").click()
+    page.wait_for_function(f"document.querySelector('#{EID} .hc-ex-feedback').dataset.correct === '0'")
+    until(lambda: len(refused) >= 2)  # and the answer's own update
+    assert storage(page, "hcards:answers")[0]["clauses"] == [RULE]  # the answer is in the log
+    assert not page.evaluate(SCHEDULED)
+    allow.append(True)
+    page.wait_for_function(SCHEDULED, timeout=30_000)
 
 
 @pytest.mark.parametrize("lang, path", LANGS)
