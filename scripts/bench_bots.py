@@ -107,7 +107,7 @@ RECORDED = [
     # one call per suit, 27 worlds, at 2 standard errors (filicau.FilicauBot.club), nice 19, load
     # 2-16; 200 deals 58.0 % [52.5, 63.5] +414 (81 won, 49 lost, 70 tied); 83 % of the peeking
     # club's. ms: CPython CPU per club decision, median (25 positions, p95 155; the call itself
-    # ~325 ms CPU, as before)
+    # ~325 ms CPU, as before). At 1 standard error instead of 2, seed 2026: 58.5 %, +175: not kept
     ["filko", 5, "club", "beginner", 100, 0.585, [0.5065, 0.6635], 111.6],  # +208 (mean of the seats), seed 2026
     ["filko", 5, "club", "beginner", 100, 0.575, [0.4986, 0.6514], 111.6],  # +206, seed 2027
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs

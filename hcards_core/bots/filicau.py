@@ -31,7 +31,8 @@ knows the teams), so it is also the policy of every seat in the club tier's play
 The club and expert tiers are the framework's (``base.GameBot``): sampled worlds, beginner
 playouts (a departure from the rule of thumb needs the margin ``RULE_Z``/``TABLE_Z`` give it:
 more for the five-player call and the four-player cash, less for five players' cards, where
-only smearing and overtaking a partner always stand), and an exact search of the last two
+only smearing and overtaking a partner always stand; the club's five-player call weighs one
+call per suit, ``FilicauBot.club``), and an exact search of the last two
 tricks (the expert with four players: the last three, 12 cards; once every world is exact it
 takes fewer of them, ``EXACT_MS``). The expert weights each world by ``world_weight``: the
 other seats' earlier actions replayed in that world, each as likely as the beginner would have
@@ -86,7 +87,8 @@ STATUS_SCORE = {R.MASTER: 1, R.LEVEL: 0, R.SLAVE: -1}
 # suit (its highest card the öreg lacks: ``FilicauBot.club``), 27 worlds instead of 12, at 2
 # standard errors: 58.5 % +208 (seed 2026) and 57.5 % +206 (2027), 200 deals 58.0 % +414
 # (before 57.0 %, +345); its 13 call departures gained +3.5 each on the real cards (before:
-# 15 in seed 2026, -0.93), and the pairs whose two calls differed were won 10, lost 2.
+# 15 in seed 2026, -0.93), and the pairs whose two calls differed were won 10, lost 2. At 1
+# standard error instead (seed 2026): 58.5 % +175, 20 call departures: no better, not kept.
 # The card play's ``lead_top_trump`` stays at 0.5: its departures (the öreg keeping the Over
 # of acorns at the first trick, mostly) gained +0.9 to +1.8 each on the real cards (88-90 per
 # 100 deals, a third of them better, a fifth worse); the single large losses (-10 to -14) are
