@@ -532,6 +532,17 @@ def test_club_keeps_the_call_unless_the_worlds_show_a_clear_margin():
     assert BOT.override_z_for(four, {"key": "bot.filicau.lead_low"}) == BOT.override_z
 
 
+def test_five_player_first_lead_takes_more_worlds():
+    """The öreg's first lead (one decision a deal, the one most often leaving the rule of thumb)
+    gets ``FIRST_LEAD_BUDGET`` times the club's budget."""
+    from hcards_core.bots.filicau import FIRST_LEAD_BUDGET
+    st = new_deal("filko", 5, {}, 800)
+    st = st.apply(BOT.beginner(st, st.to_act)[0])
+    n = len(st.legal_actions())
+    first = BOT.choose(st, st.to_act, "club", random.Random(0), budget=30)[1]
+    assert first["worlds"] == BOT.worlds_for("club", 30 * FIRST_LEAD_BUDGET, n) > BOT.worlds_for("club", 30, n)
+
+
 def test_five_player_worlds_place_the_called_card_where_the_seat_allows_it():
     """Through whole deals, for the seat to act while the partner is secret: the called card is
     never with the öreg nor with a seat that showed a void in its suit (FC-4.2–4.3), and the
