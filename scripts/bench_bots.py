@@ -102,9 +102,16 @@ RECORDED = [
     # work). 200 deals: 57.0 % [51.5, 62.5], +345 card points, 70 tied pairs; 82 % of the
     # peeking club's. Not kept (hcards_core/bots/filicau.py, RULE_Z's comment): the call always
     # standing, seed 2026 57 % +163; twice the worlds late in the deal, 57.5 % +123 and 58 %
-    # +189 (200 deals 57.75 % [52.4, 63.1] +312)
-    ["filko", 5, "club", "beginner", 100, 0.585, [0.5065, 0.6635], None],  # +181 (mean of the seats), seed 2026
-    ["filko", 5, "club", "beginner", 100, 0.555, [0.478, 0.632], None],  # +164, seed 2027
+    # +189 (200 deals 57.75 % [52.4, 63.1] +312). Those rows (seed 2026 58.5 % [50.65, 66.35]
+    # +181, seed 2027 55.5 % [47.8, 63.2] +164) gave way to s7-filko5's (filicau.FilicauBot.club),
+    # nice 19, load 2-16: the öreg's call weighs one call per suit, 27 worlds, at 2 standard
+    # errors (alone: 58.5 % +208 / 57.5 % +206, 200 deals 58.0 % [52.5, 63.5] +414; at 1
+    # standard error, seed 2026: 58.5 % +175, not kept), and the first lead has 3 times the
+    # budget: the rows below, 200 deals 58.75 % [53.3, 64.2] +436 (82 won, 47 lost, 71 tied), 85 %
+    # of the peeking club's. ms: CPython CPU per club decision, median (25 positions, load 3.9:
+    # p95 231; the call ~325 ms CPU as before, the first lead ~360-440)
+    ["filko", 5, "club", "beginner", 100, 0.595, [0.517, 0.673], 90.3],  # +191 (mean of the seats), seed 2026
+    ["filko", 5, "club", "beginner", 100, 0.58, [0.5044, 0.6556], 90.3],  # +245, seed 2027
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
     # decision (mean)

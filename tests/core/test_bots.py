@@ -184,6 +184,9 @@ def test_explanation_lists_every_legal_action(game_name, players):
     top = max(row["value"] for row in why["actions"])
     if why["reason"]["key"] == "bot.rule_stands":  # the beginner's move, not clearly beaten
         assert why["reason"]["params"]["rule"]["key"].startswith("bot.")
+    elif why["reason"]["key"] == "bot.filicau.call_suits":  # the best of the calls weighed (one per suit)
+        weighed = why["reason"]["params"]["weighed"]
+        assert why["actions"][why["best"]]["value"] == max(r["value"] for r in why["actions"] if r["action"]["card"] in weighed)
     else:
         assert why["actions"][why["best"]]["value"] == top
     json.dumps(why)
