@@ -149,6 +149,15 @@ EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_m
 # setting 47.5 % (+114). Rules alone against the club's rules (no search either side, 2,000
 # deals): 55.3 % (+1,227) at 5 players, 54.5 % (-74) at 3 — the searching club folds more
 # often to the bets these rules make than its rules do.
+# s7 (same deals, scripts/ferbli_pairs.py on the s6 records: where the two plays of a pair
+# first part): at 3 players the expert's search folded an ace at the vizi where the club's
+# rule plays it (9 pairs lost, -68 chips; 5 won, +46; 4 tied); with the vizi by the rule
+# (``rule_phases``) the first 40 deals went 47.5 % (+114) -> 52.5 % (+172), and with the
+# club's measured answers to bets (``CLUB_REPLIES``) 53.75 % (+176). At 5 players the same
+# fold went 10 lost (-94), 11 won (+250), 18 tied, so the search keeps it there; the measured
+# answers changed no 5-player pair of the first 25 deals (the six-SE bar keeps the rules), nor
+# did they with a bar of 2 for the bets ("override_z_phase": {"open": 2.0}: 46.25 %, +8 chips,
+# the same pairs as without), which is not kept.
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
