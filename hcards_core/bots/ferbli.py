@@ -155,9 +155,10 @@ EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_m
 # (``rule_phases``) the first 40 deals went 47.5 % (+114) -> 52.5 % (+172), and with the
 # club's measured answers to bets (``CLUB_REPLIES``) 53.75 % (+176). At 5 players the same
 # fold went 10 lost (-94), 11 won (+250), 18 tied, so the search keeps it there; the measured
-# answers changed no 5-player pair of the first 25 deals (the six-SE bar keeps the rules), nor
-# did they with a bar of 2 for the bets ("override_z_phase": {"open": 2.0}: 46.25 %, +8 chips,
-# the same pairs as without), which is not kept.
+# answers changed 2 of the 100 5-player pairs (52.5 % -> 52.0 %, +213 -> +169 chips: the
+# six-SE bar keeps the rules), nor did a bar of 2 for the bets help ("override_z_phase":
+# {"open": 2.0}: 46.25 %, +8 chips on deals 0-39, the same pairs as without), not kept. 3
+# players, deals 0-99: 54.5 % (+500) against s6's 51.0 % (+468).
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
