@@ -5,7 +5,7 @@ the even seats first). For every seat the two plays give the same cards to tier 
 B; the first act where they part is the decision that made the difference, so the lost and
 the won pairs are listed by that act (tier A's act, tier B's in its place) with the pair's
 chips. ``--replies`` also counts how tier B answered bets (pay or fold) by hand strength and
-bet size, next to what the club's rules would have done.
+bet size (``bet_size_class``), next to what the club's rules would have done.
 
     .venv/bin/python scripts/ferbli_pairs.py RECORDS --tiers expert,club [--replies]
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hcards_core.bots.ferbli import BOT, _seen, _teacher, hand_score  # noqa: E402
+from hcards_core.bots.ferbli import BOT, _seen, _teacher, bet_size_class, hand_score  # noqa: E402
 from hcards_core.ferbli import GAME  # noqa: E402
 
 
@@ -44,11 +44,6 @@ def short(action):
 
 def bucket_score(score):
     return min(int(score * 10), 9) / 10
-
-
-def bucket_size(owed, pot):
-    ratio = owed / max(pot, 1)
-    return "<=1/3" if ratio <= 1 / 3 else "<=2/3" if ratio <= 2 / 3 else ">2/3"
 
 
 def main(argv=None):
@@ -98,9 +93,7 @@ def main(argv=None):
                     s = a["seat"]
                     if tier_of[swap][s] != tiers[1] or st.phase != "answer" or st.context not in ("bet",):
                         continue
-                    bettor = max(range(n), key=lambda x: st.stake[x] + 0)  # not used beyond the table
-                    del bettor
-                    key = (bucket_score(hand_score(st, _seen(st, s))), bucket_size(st.owe[s], st.pot))
+                    key = (bucket_score(hand_score(st, _seen(st, s))), bet_size_class(st, s))
                     rule = _teacher(st, s, club=True)[0]["act"]
                     replies[key + (a["act"], rule)] += 1
     print("\noutcomes", dict(outcomes), "chips by outcome", {k: round(v, 1) for k, v in chips.items()})
