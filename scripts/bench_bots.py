@@ -190,6 +190,17 @@ RECORDED = [
     # EXPERT comment of hcards_core/bots/ferbli.py. Not yet 55 %: over half of the pairs tie
     ["ferbli", 3, "expert", "club", 100, 0.51, [0.4465, 0.5735], None],  # +468 chips; 22 won, 20 lost, 58 tied
     ["ferbli", 5, "expert", "club", 100, 0.525, [0.464, 0.586], None],  # +213 chips; 22 won, 17 lost, 61 tied
+    # s7-ferbli: at 3 players the vizi follows the rule (the search folded an ace there: 9 pairs
+    # lost, 5 won), and club-like seats answer bets in the playouts and the inference by the
+    # searching club's measured line (scripts/ferbli_club_replies.py, seed 15, 200 deals per
+    # table size: it pays a small bet from a two-card ferbli of 19, its rules from 15); seed 2026,
+    # deals 0-99 (screened on 0-39: 47.5 % -> 52.5 % with the vizi rule -> 53.75 %, +176, with
+    # the answers), nice 19, load 2-3; 5 players (the vizi rule is for 3 only): 98 of the 100
+    # pairs as s6 (deal 63 tied -> won, deal 91 won -> lost), so the answers change nothing
+    # measurable there. CPython CPU per decision, 30 positions, load 2-3 (median / p95 ms):
+    # 3 players 508/961, 5 players 466/776 — as s6's RECORDED_TIMES rows
+    ["ferbli", 3, "expert", "club", 100, 0.545, [0.4877, 0.6023], None],  # +500 chips; 22 won, 13 lost, 65 tied
+    ["ferbli", 5, "expert", "club", 100, 0.52, [0.4581, 0.5819], None],  # +169 chips; 22 won, 18 lost, 60 tied
 ]
 # Time per decision, CPU milliseconds (cpu_clock: what a loaded machine cannot spoil), 25
 # positions from beginner play per game and table size, under nice 19 at a load average of

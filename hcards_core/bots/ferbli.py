@@ -43,7 +43,12 @@ Tiers:
   or more) and a model of each other seat inferred from its acts (``_weigh``, ``others``:
   "infer" — even odds that a seat plays by the teacher's rules or by the club's, then each
   world's acts decide, e.g. a charge paid with only a ten-valued card is the teacher's; the
-  playouts draw each seat's rules from those odds); optionally (``PLANS``, off: it did not
+  playouts draw each seat's rules from those odds). A club-like seat's answer to a bet is
+  no rule of thumb but the searching club's measured line (``club_call_line``, from
+  ``ferbli_club_replies.json``, made by ``scripts/ferbli_club_replies.py``: the club pays a
+  small bet only from about a two-card ferbli of 19, where its rules pay from 15), in the
+  playouts and in the inference. At three seats the vizi follows the rule (``rule_phases``:
+  the search folded an ace there, which lost pairs to the club). Optionally (``PLANS``, off: it did not
   pay) a search over its own later acts: every act is played out under four plans for the
   seat's next acts (the teacher's; call down; give up at the next bet; bet on), and valued
   with the plan best on average over the worlds — one plan for all the worlds, since the seat
@@ -65,10 +70,12 @@ Tiers:
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from itertools import combinations
+from pathlib import Path
 
 from ..cards import PACK
 from ..ferbli.options import wild_cards
@@ -133,7 +140,7 @@ CLUB = {"worlds_per_ms": 0.6, "min_worlds": 12, "max_worlds": 400, "default_ms":
 # teacher's rules, and the more seats, the more that model's errors add up)
 EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_ms": 600, "bluff": 0.06,
           "bluff_cost": 0.5, "oversample": 3, "override_z": 2.0, "override_z_multiway": 6.0,
-          "others": "infer", "own_rules": True, "plans": ("rule",)}
+          "others": "infer", "own_rules": True, "plans": ("rule",), "rule_phases": {"vizi": 3}}
 # s6, against the club (duplicate, seed 2026, the first 40 deals, 5 players): bars of 1 SE
 # 50.0 % (-120 chips); the club's bars (2, 6) 47.5 % (-53), with the others modelled as the
 # club 47.5 % (-48), inferred per seat 47.5 % (-40), with a bar of 3 at 5 players 47.5 %
@@ -142,6 +149,16 @@ EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_m
 # setting 47.5 % (+114). Rules alone against the club's rules (no search either side, 2,000
 # deals): 55.3 % (+1,227) at 5 players, 54.5 % (-74) at 3 — the searching club folds more
 # often to the bets these rules make than its rules do.
+# s7 (same deals, scripts/ferbli_pairs.py on the s6 records: where the two plays of a pair
+# first part): at 3 players the expert's search folded an ace at the vizi where the club's
+# rule plays it (9 pairs lost, -68 chips; 5 won, +46; 4 tied); with the vizi by the rule
+# (``rule_phases``) the first 40 deals went 47.5 % (+114) -> 52.5 % (+172), and with the
+# club's measured answers to bets (``CLUB_REPLIES``) 53.75 % (+176). At 5 players the same
+# fold went 10 lost (-94), 11 won (+250), 18 tied, so the search keeps it there; the measured
+# answers changed 2 of the 100 5-player pairs (52.5 % -> 52.0 %, +213 -> +169 chips: the
+# six-SE bar keeps the rules), nor did a bar of 2 for the bets help ("override_z_phase":
+# {"open": 2.0}: 46.25 %, +8 chips on deals 0-39, the same pairs as without), not kept. 3
+# players, deals 0-99: 54.5 % (+500) against s6's 51.0 % (+468).
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
@@ -337,7 +354,11 @@ class FerbliBot(GameBot):
         reason = {"key": "bot.ferbli.best_ev", "params": {"value": round(values[best], 1),
                                                           "equity": round(100 * equity)}}
         rule = candidates.index(rule_action)
-        if best != rule and used > 1:
+        if best != rule and state.players <= cfg.get("rule_phases", {}).get(state.phase, 0):
+            best = rule  # a phase where the rule stands at this table size (``rule_phases``)
+            reason = {"key": "bot.rule_stands", "params": {"worlds": used, "value": round(values[best], 1),
+                                                           "rule": rule_reason}}
+        elif best != rule and used > 1:
             # the rule of thumb stands unless the worlds show another act better by more than
             # ``override_z`` standard errors of the paired difference (as in base.py): the
             # luck of the worlds otherwise picks big bets and odd folds among near-equal acts
@@ -574,6 +595,75 @@ def _teacher(state: FerbliState, seat: int, club: bool = False, expert: bool = F
     return do("stop", "stop_reraise")
 
 
+# ---- the searching club's answers to bets ------------------------------------------------------------
+REPLIES_FILE = Path(__file__).with_name("ferbli_club_replies.json")
+CLUB_REPLIES = True   # the expert models a club-like seat's answer to a bet by the measured table
+REPLY_MIN_COUNT = 5   # answers a cell of the table needs to count
+
+
+def bet_size_class(state: FerbliState, seat: int) -> int:
+    """A bet's size as the seat that must answer it sees it: 0 up to the teacher's small-bet
+    line (a third of the pot, at least a vizi), 1 up to two thirds of the pot, 2 beyond.
+
+    >>> from hcards_core.ferbli import GAME
+    >>> s = GAME.deal(GAME.new_session(3, GAME.parse_options({}), 2, {}),
+    ...               {"hands": [list("Aa Al 7h 8b".split()), list("8h 7l 7a 8l".split()),
+    ...                          list("Xb Ob Ka Ol".split())]}, None, "d")
+    >>> bet_size_class(s, 1)  # no bet yet: nothing owed
+    0
+    """
+    owed, pot = state.owe[seat], state.pot
+    if owed <= max(pot // 3, state.vizi):
+        return 0
+    return 1 if 3 * owed <= 2 * pot else 2
+
+
+def _reply_lines() -> dict[int, list[float]]:
+    """From the measured counts (``scripts/ferbli_club_replies.py``): per table size, the least
+    hand strength (in tenths of ``hand_score``) from which the club pays a bet of each size
+    class at least as often as it folds, in every stronger tenth measured; a size class
+    never measured keeps the rules' line."""
+    data = json.loads(REPLIES_FILE.read_text(encoding="utf-8"))
+    lines = {}
+    for players, table in data.items():
+        per_size = []
+        for size, rules_line in enumerate((CALL_HAND, CALL_BIG, CALL_BIG)):
+            line, measured = 1.0, False
+            for tenth in range(9, -1, -1):  # down from the top: the line is where paying stops
+                pays, folds = table["counts"].get(f"{tenth}|{size}", [0, 0])
+                if pays + folds < REPLY_MIN_COUNT:
+                    continue
+                measured = True
+                if pays < folds:
+                    break
+                line = tenth / 10
+            per_size.append(line if measured else rules_line)
+        lines[int(players)] = per_size
+    return lines
+
+
+_LINES: dict[int, list[float]] = {}
+
+
+def club_call_line(state: FerbliState, seat: int) -> float:
+    """The hand strength from which the searching club pays the bet ``seat`` faces (the
+    measured table: three seats, or five for four seats or more)."""
+    if not _LINES:
+        _LINES.update(_reply_lines())
+    table = _LINES.get(3 if state.players < 4 else 5)
+    if table is None:
+        return CALL_HAND if state.owe[seat] <= max(state.pot // 3, state.vizi) else CALL_BIG
+    return table[bet_size_class(state, seat)]
+
+
+def _club_answer(state: FerbliState, seat: int) -> dict:
+    """A club-like seat's answer to a bet in the expert's playouts: pay from the measured line."""
+    if state.seen[seat] < len(state.held[seat]):
+        return _teacher(state, seat, club=True)[0]  # look first, as the rules do
+    score = hand_score(state, _seen(state, seat))
+    return {"seat": seat, "act": "pay" if score >= club_call_line(state, seat) else "fold"}
+
+
 def _raises(state: FerbliState, seat: int) -> int:
     """The visszahívások ``seat`` has made in this deal."""
     return sum(a["act"] == "raise" and a["seat"] == seat for a in state.history)
@@ -615,6 +705,9 @@ def _play_out(state: FerbliState, me: int | None = None, plan: str = "rule", clu
             action = _passive(state)
         elif seat == me:
             action = _teacher(state, seat, club=True, expert=expert)[0] if plan == "rule" else _plan_act(state, seat, plan)
+        elif seat in clubs and CLUB_REPLIES and state.phase == "answer" and state.context == "bet" \
+                and state.owe[seat]:
+            action = _club_answer(state, seat)  # the searching club's measured answer
         else:
             action = _teacher(state, seat, club=seat in clubs)[0]
         state.push_trusted(action)
@@ -734,7 +827,10 @@ def act_likelihood(state: FerbliState, seat: int, action: dict, club: bool = Fal
     soft = min(max(p, 0.03), 0.97)
     if act == "show":
         return soft
-    teacher = _teacher(state, seat, club=club)[0]
+    if club and CLUB_REPLIES and phase == "answer" and state.context == "bet" and state.owe[seat]:
+        teacher = _club_answer(state, seat)  # the searching club's measured answer
+    else:
+        teacher = _teacher(state, seat, club=club)[0]
     same = teacher["act"] == act and teacher.get("amount") == action.get("amount")
     return TEACHER_SHARE * same + (1 - TEACHER_SHARE) * soft
 
@@ -744,6 +840,8 @@ def _call_need(state: FerbliState, seat: int, club: bool = False) -> float:
         return CALL_BESSZER
     if state.context in ("charge", "counter"):
         return CLUB_PAY_CHARGE if club else PAY_CHARGE
+    if club and CLUB_REPLIES and state.owe[seat]:
+        return club_call_line(state, seat)
     return CALL_HAND if state.owe[seat] <= max(state.pot // 3, state.vizi) else CALL_BIG
 
 

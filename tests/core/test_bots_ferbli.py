@@ -513,3 +513,63 @@ def test_beginner_uses_the_first_players_besszer_and_reraises_a_high_three_card_
     s = s.apply({"seat": 0, "act": "check"}).apply({"seat": 1, "act": "look"}).apply({"seat": 1, "act": "bet", "amount": 1})
     action, why = BOT.beginner(s.apply({"seat": 0, "act": "pay"}), 0, None)
     assert (action["act"], why["key"]) == ("stop", "bot.ferbli.stop_reraise")
+
+
+# ---- the expert's model of the searching club ----------------------------------------------------------
+def test_the_measured_club_replies_are_committed_and_read_as_calling_lines():
+    """``ferbli_club_replies.json`` (scripts/ferbli_club_replies.py, its seed and deal count
+    stored with the counts) gives, per table size, the hand strength from which the club pays a
+    bet of each size class; the searching club folds more than its rules, so no line is below
+    the rules' small-bet line, and a bigger bet never needs a weaker hand."""
+    data = json.loads(ferbli_bot.REPLIES_FILE.read_text(encoding="utf-8"))
+    assert {"3", "5"} <= set(data)
+    for table in data.values():
+        assert isinstance(table["seed"], int) and table["deals"] > 0
+        for key, (pays, folds) in table["counts"].items():
+            tenth, size = map(int, key.split("|"))
+            assert 0 <= tenth <= 9 and 0 <= size <= 2 and pays >= 0 and folds >= 0
+    lines = ferbli_bot._reply_lines()
+    for players in (3, 5):
+        assert all(0.0 <= x <= 1.0 for x in lines[players])
+        assert lines[players][0] >= ferbli_bot.CALL_HAND
+
+
+def bet_answer(players, seed, seat_ok=lambda s, seat: True):
+    """A seeded position where a seat must answer a bet (the answer phase, context ``bet``)."""
+    def want(s):
+        return s.phase == "answer" and s.context == "bet" and s.owe[s.to_act] > 0 and seat_ok(s, s.to_act)
+    return position(players, seed, want=want)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_experts_playouts_answer_bets_for_the_club_by_the_measured_line(players, monkeypatch):
+    """A club-like seat's answer to a bet in the expert's playouts: pay from the measured line
+    (``club_call_line``), else fold; the teacher's seats and the club's own search keep the rules."""
+    s = bet_answer(players, 7, lambda s, seat: s.seen[seat] == len(s.held[seat]))
+    seat = s.to_act
+    line = ferbli_bot.club_call_line(s, seat)
+    score = hand_score(s, ferbli_bot._seen(s, seat))
+    assert ferbli_bot._club_answer(s, seat) == {"seat": seat, "act": "pay" if score >= line else "fold"}
+    seen = []
+    real = ferbli_bot._club_answer
+    monkeypatch.setattr(ferbli_bot, "_club_answer", lambda st, x: seen.append(x) or real(st, x))
+    ferbli_bot._play_out(s, None, clubs=frozenset({seat}))
+    assert seen and seen[0] == seat
+    seen.clear()
+    ferbli_bot._play_out(s, None)  # nobody modelled as the club: the rules answer
+    assert not seen
+    # the expert's inference scores a club-like seat's answer by the same line
+    fold, pay = ({"seat": seat, "act": a} for a in ("fold", "pay"))
+    expected = fold if score < line else pay
+    other = pay if expected is fold else fold
+    assert act_likelihood(s, seat, expected, club=True) > act_likelihood(s, seat, other, club=True)
+
+
+def test_at_three_seats_the_experts_vizi_follows_its_rule():
+    """At three seats the expert's search does not overturn the vizi rule (``rule_phases``):
+    folding an ace at the vizi lost pairs to the club (s7, 100 deals: 9 lost, 5 won)."""
+    s = deal(3, ["Ub Xb Kh Oh", "Al 7h 8b 9a", "7l 8l Ka Ol"])  # dealer 2: seat 1 answers first
+    assert ferbli_bot._teacher(s, 1, club=True, expert=True)[0] == {"seat": 1, "act": "vizi"}
+    action, explanation = BOT.choose(s, 1, "expert", random.Random(3), BUDGET["expert"])
+    assert action == {"seat": 1, "act": "vizi"}
+    assert ferbli_bot.EXPERT["rule_phases"]["vizi"] == 3
