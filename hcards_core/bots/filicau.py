@@ -305,8 +305,10 @@ class FilicauBot(GameBot):
     # over 60 deals (65 % on 20 of seed 2026, 50 % on 40 of seed 2027) where the flat expert had
     # 50 % (40 deals, seed 2026). Filkó 4 with the cash kept at the root (``ISMCTS_RULE_Z``):
     # 57.5 % [47.4, 67.6], +76 card points, 40 deals of seed 2026, where the flat expert had
-    # 52.5 % (+36) and the search without that guard 50 % (20 deals). 5, 6 players: flat.
-    expert_search_players = {4: "ismcts"}
+    # 52.5 % (+36) and the search without that guard 50 % (20 deals). Filkó 6 (c 6, the 1 SE
+    # guard for every rule): 65 % +72 on the first 20 deals of seed 2026 (the cash kept as at
+    # Filkó 4: 62.5 % +24), the flat expert 51.25 % +58 over 40 (bench_bots.RECORDED). 5: flat.
+    expert_search_players = {4: "ismcts", 6: "ismcts"}
 
     def expert_search_for(self, state) -> str:
         """The per-table choice applies to Romanian Filicău and Filkó (``ctx.mode``, public);

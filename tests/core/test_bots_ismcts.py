@@ -13,7 +13,7 @@ from test_bots import hidden_fingerprint, positions
 from hcards_core.bots import bot_for, ismcts
 from hcards_core.bots.match import run_match
 
-TABLES = [("zsiros", 2), ("zsiros", 4), ("filicau", 4), ("filko", 4)]
+TABLES = [("zsiros", 2), ("zsiros", 4), ("filicau", 4), ("filko", 4), ("filko", 6)]  # the expert's search there
 
 
 def _searchable(game_name, players, count, seed):
@@ -28,6 +28,7 @@ def test_same_position_seed_and_budget_same_action_and_explanation(game_name, pl
     bot = bot_for(game_name)
     for state in _searchable(game_name, players, 2, seed=31):
         seat = state.to_act
+        assert bot.expert_search_for(state) == "ismcts"
         a = ismcts.search(bot, state, seat, random.Random(5), 40.0)
         b = ismcts.search(bot, state.copy(), seat, random.Random(5), 40.0)
         assert a == b
