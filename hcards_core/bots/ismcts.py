@@ -26,7 +26,8 @@ pairing ("ucb": UCB1 at the root too, the most visited action played) the luck o
 drowns the root's comparison: 43.75 % against the club (Zsíros 2, 40 duplicate deals).
 
 Anytime: the iteration budget comes from ``budget`` ms and the game's measured ``playout_ms``
-(× ``ITERATION_COST``, measured), and a ``wall_clock`` caller also stops when the time is up;
+(× ``ITERATION_COST``, measured; × the bot's ``ismcts_iterations_players`` at a table size
+where the time goal leaves room), and a ``wall_clock`` caller also stops when the time is up;
 the root action with the most visits so far is played. Deterministic: one ``random.Random``
 derived from the caller's, actions taken in the legal order, dicts read only by key. No
 peeking: the real state is read only through ``sample_world`` and public facts, as the club.

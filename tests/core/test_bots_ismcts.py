@@ -148,3 +148,16 @@ def test_exploration_constant_per_table_size():
                                         c=bot.ismcts_c_players[4])
         differ += default != ismcts.search(bot, state, seat, random.Random(2), None, iterations=300, c=bot.ismcts_c)
     assert differ
+
+
+def test_more_iterations_where_the_time_goal_leaves_room():
+    """Filkó 6 (``ismcts_iterations_players``): its default search buys 1.5 times the
+    iterations of the same budget at Filkó 4, and the search spends them (whole rounds)."""
+    bot = bot_for("filko")
+    four, six = ismcts.iterations_for(bot, 600.0, players=4), ismcts.iterations_for(bot, 600.0, players=6)
+    assert four == ismcts.iterations_for(bot, 600.0) and 1.45 * four <= six <= 1.5 * four + 1
+    state = _searchable("filko", 6, 1, seed=37)[0]
+    n = len(state.legal_actions())
+    out = ismcts.search(bot, state, state.to_act, random.Random(0), 60.0)[1]
+    assert ismcts.iterations_for(bot, 60.0, players=6) - n < out["iterations"] <= ismcts.iterations_for(bot, 60.0, players=6)
+    assert out["iterations"] > ismcts.iterations_for(bot, 60.0)  # more than the unscaled budget buys
