@@ -145,6 +145,11 @@ RECORDED = [
     # tied: adopted. ms: CPython CPU median per expert decision (20 positions, p95 1,134)
     ["filko", 6, "expert", "club", 40, 0.525, [0.4003, 0.6497], 487.6],  # +36 (18 to -18), ISMCTS x1: not adopted
     ["filko", 6, "expert", "club", 40, 0.5625, [0.4466, 0.6784], 631.2],  # +224 card points (112 to -112), ISMCTS x1.5
+    # s7-filko6: Filkó 4's ISMCTS (the cash kept) with 1.5 times the iterations, the same 40 deals
+    # as its row above (57.5 %, +76), load 3-5, 589 CPU s: 13 won, 5 lost, 22 tied (the first 20:
+    # 62.5 % +36); more pairs won but fewer points: not adopted. ms: CPython CPU median (20
+    # positions, p95 1,362)
+    ["filko", 4, "expert", "club", 40, 0.60, [0.5008, 0.6992], 972.3],  # +44 (22 to -22), ISMCTS x1.5: not adopted
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
