@@ -150,6 +150,9 @@ RECORDED = [
     # 62.5 % +36); more pairs won but fewer points: not adopted. ms: CPython CPU median (20
     # positions, p95 1,362)
     ["filko", 4, "expert", "club", 40, 0.60, [0.5008, 0.6992], 972.3],  # +44 (22 to -22), ISMCTS x1.5: not adopted
+    # s7-filko6: Romanian Filicău 4's ISMCTS with 1.5 times the iterations, the first 20 deals of
+    # seed 2026 (65 %, +88 at 1x), 321 CPU s: 6 won, 5 lost, 9 tied: worse, not adopted
+    ["filicau", 4, "expert", "club", 20, 0.525, [0.3629, 0.6871], None],  # +28 (14 to -14), ISMCTS x1.5: not adopted
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
