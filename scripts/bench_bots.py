@@ -144,6 +144,22 @@ RECORDED = [
     # 1.5-3, 392 CPU s: 11 won, 7 lost, 22 tied (the first 20: 62.5 %, +38; the next 20: 47.5 %,
     # -1.3): no better than flat, not adopted. ms: CPython CPU median (20 positions, p95 758)
     ["filko", 5, "expert", "club", 40, 0.55, [0.4472, 0.6528], 419.4],  # +36.7 (sum of the seats' -102 to -138.7), ISMCTS
+    # s7-filko6: Filkó 6's ISMCTS, the 40 deals of the flat row (51.25 %, +58), nice 19, load 3-14.
+    # At the default budget (c 6, the 1 SE guard): 52.5 % +36, 14 won, 12 lost, 14 tied (the
+    # first 20: 65 % +72; the next 20: 40 % -36); the cash kept at the root as at Filkó 4:
+    # 47.5 % -32 (first 20: 62.5 % +24); c 3: 62.5 % +28 on the first 20. With 1.5 times the
+    # iterations (filicau ismcts_iterations_players; c 6, 1 SE), 461 CPU s: 14 won, 9 lost, 17
+    # tied: adopted. ms: CPython CPU median per expert decision (20 positions, p95 1,134)
+    ["filko", 6, "expert", "club", 40, 0.525, [0.4003, 0.6497], 487.6],  # +36 (18 to -18), ISMCTS x1: not adopted
+    ["filko", 6, "expert", "club", 40, 0.5625, [0.4466, 0.6784], 631.2],  # +224 card points (112 to -112), ISMCTS x1.5
+    # s7-filko6: Filkó 4's ISMCTS (the cash kept) with 1.5 times the iterations, the same 40 deals
+    # as its row above (57.5 %, +76), load 3-5, 589 CPU s: 13 won, 5 lost, 22 tied (the first 20:
+    # 62.5 % +36); more pairs won but fewer points: not adopted. ms: CPython CPU median (20
+    # positions, p95 1,362)
+    ["filko", 4, "expert", "club", 40, 0.60, [0.5008, 0.6992], 972.3],  # +44 (22 to -22), ISMCTS x1.5: not adopted
+    # s7-filko6: Romanian Filicău 4's ISMCTS with 1.5 times the iterations, the first 20 deals of
+    # seed 2026 (65 %, +88 at 1x), 321 CPU s: 6 won, 5 lost, 9 tied: worse, not adopted
+    ["filicau", 4, "expert", "club", 20, 0.525, [0.3629, 0.6871], None],  # +28 (14 to -14), ISMCTS x1.5: not adopted
     # decision times (s4-filicau, time_decisions, 20 positions each, CPython CPU median / p95 ms,
     # load 4.3-4.9, nice 19): club Filicău 4 116/172, Filkó 4 83/166, 5 106/240, 6 95/269;
     # expert 726/1034, 607/1219, 659/926, 635/1095 — within the 3 s goal in Pyodide (p95 1.7-1.8 s,
@@ -229,7 +245,10 @@ RECORDED_TIMES = [
     ["filko", 5, "club", 72.4, 105.8, 170.1, 258.9],
     ["filko", 5, "expert", 561.4, 797.5, 1204.1, 1780.1],
     ["filko", 6, "club", 100.0, 192.1, 179.7, 400.7],
-    ["filko", 6, "expert", 545.5, 922.1, 1282.6, 1745.5],
+    # (the ISMCTS expert with 1.5 times the iterations since s7: CPython and Pyodide s7-filko6,
+    # 20 positions each, load 3-5, the wheel of the branch under Node; the flat expert had
+    # 545.5 / 922.1 and 1,282.6 / 1,745.5)
+    ["filko", 6, "expert", 631.2, 1133.7, 1363.7, 1955.3],
     ["ferbli", 3, "club", 99.7, 181.3, 240.7, 380.0],
     ["ferbli", 3, "expert", 480.0, 924.0, 910.3, 1646.6],
     ["ferbli", 5, "club", 73.6, 127.1, 156.8, 245.8],

@@ -26,7 +26,8 @@ pairing ("ucb": UCB1 at the root too, the most visited action played) the luck o
 drowns the root's comparison: 43.75 % against the club (Zsíros 2, 40 duplicate deals).
 
 Anytime: the iteration budget comes from ``budget`` ms and the game's measured ``playout_ms``
-(× ``ITERATION_COST``, measured), and a ``wall_clock`` caller also stops when the time is up;
+(× ``ITERATION_COST``, measured; × the bot's ``ismcts_iterations_players`` at a table size
+where the time goal leaves room), and a ``wall_clock`` caller also stops when the time is up;
 the root action with the most visits so far is played. Deterministic: one ``random.Random``
 derived from the caller's, actions taken in the legal order, dicts read only by key. No
 peeking: the real state is read only through ``sample_world`` and public facts, as the club.
@@ -145,10 +146,17 @@ class Worlds:
         return round(total ** 2 / sum(w * w for w in self.weights), 1) if total else 0.0
 
 
-def iterations_for(bot, budget: float | None, tier: str = "expert") -> int:
-    """How many iterations a budget buys: budget / (playout cost × ``ITERATION_COST``)."""
+def iterations_for(bot, budget: float | None, tier: str = "expert", players: int | None = None) -> int:
+    """How many iterations a budget buys: budget / (playout cost × ``ITERATION_COST``), times
+    the bot's ``ismcts_iterations_players`` at this table size (where the time goal leaves room).
+
+    >>> class Bot: playout_ms, ismcts_iterations_players = 1.0, {6: 1.5}
+    >>> iterations_for(Bot(), 130.0), iterations_for(Bot(), 130.0, players=6), iterations_for(Bot(), 130.0, players=4)
+    (100, 150, 100)
+    """
     budget = DEFAULT_BUDGET_MS[tier] if budget is None else float(budget)
-    n = int(budget / (bot.playout_ms * ITERATION_COST))
+    scale = getattr(bot, "ismcts_iterations_players", {}).get(players, 1.0) if players is not None else 1.0
+    n = int(budget * scale / (bot.playout_ms * ITERATION_COST))
     return max(MIN_ITERATIONS, min(MAX_ITERATIONS, n))
 
 
@@ -175,7 +183,7 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
         return bot.monte_carlo(state, seat, rng, budget, tier, weighted=weighted, wall_clock=wall_clock)
     c = bot.ismcts_c_players.get(state.players, bot.ismcts_c) if c is None else c
     root_mode = root_mode or getattr(bot, "ismcts_root", "paired")
-    n_iter = iterations_for(bot, budget, tier) if iterations is None else iterations
+    n_iter = iterations_for(bot, budget, tier, state.players) if iterations is None else iterations
     rng = random.Random(rng.getrandbits(48))
     worlds = Worlds(bot, state, seat, rng, n_iter, weighted)
     root = Node()

@@ -13,7 +13,7 @@ from test_bots import hidden_fingerprint, positions
 from hcards_core.bots import bot_for, ismcts
 from hcards_core.bots.match import run_match
 
-TABLES = [("zsiros", 2), ("zsiros", 4), ("filicau", 4), ("filko", 4)]
+TABLES = [("zsiros", 2), ("zsiros", 4), ("filicau", 4), ("filko", 4), ("filko", 6)]  # the expert's search there
 
 
 def _searchable(game_name, players, count, seed):
@@ -28,6 +28,7 @@ def test_same_position_seed_and_budget_same_action_and_explanation(game_name, pl
     bot = bot_for(game_name)
     for state in _searchable(game_name, players, 2, seed=31):
         seat = state.to_act
+        assert bot.expert_search_for(state) == "ismcts"
         a = ismcts.search(bot, state, seat, random.Random(5), 40.0)
         b = ismcts.search(bot, state.copy(), seat, random.Random(5), 40.0)
         assert a == b
@@ -147,3 +148,16 @@ def test_exploration_constant_per_table_size():
                                         c=bot.ismcts_c_players[4])
         differ += default != ismcts.search(bot, state, seat, random.Random(2), None, iterations=300, c=bot.ismcts_c)
     assert differ
+
+
+def test_more_iterations_where_the_time_goal_leaves_room():
+    """Filkó 6 (``ismcts_iterations_players``): its default search buys 1.5 times the
+    iterations of the same budget at Filkó 4, and the search spends them (whole rounds)."""
+    bot = bot_for("filko")
+    four, six = ismcts.iterations_for(bot, 600.0, players=4), ismcts.iterations_for(bot, 600.0, players=6)
+    assert four == ismcts.iterations_for(bot, 600.0) and 1.45 * four <= six <= 1.5 * four + 1
+    state = _searchable("filko", 6, 1, seed=37)[0]
+    n = len(state.legal_actions())
+    out = ismcts.search(bot, state, state.to_act, random.Random(0), 60.0)[1]
+    assert ismcts.iterations_for(bot, 60.0, players=6) - n < out["iterations"] <= ismcts.iterations_for(bot, 60.0, players=6)
+    assert out["iterations"] > ismcts.iterations_for(bot, 60.0)  # more than the unscaled budget buys
