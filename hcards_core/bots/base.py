@@ -146,6 +146,7 @@ class GameBot:
     expert_search_players: dict = {}  # per table size, where it differs from expert_search
     ismcts_c = 1.0  # ISMCTS exploration constant, in ``value`` units
     ismcts_c_players: dict = {}  # per table size, where it differs from ismcts_c
+    ismcts_iterations_players: dict = {}  # per table size: × the iterations (ismcts.iterations_for)
     ismcts_root = "paired"  # ISMCTS at the root: "paired" (every action, one world) or "ucb"
     ismcts_guard_z = 1.0  # ISMCTS: the rule of thumb stands unless beaten by this many SE (None: off)
     override_z = 1.0  # how many standard errors better an action must look to beat the rule of thumb

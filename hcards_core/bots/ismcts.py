@@ -155,7 +155,7 @@ def iterations_for(bot, budget: float | None, tier: str = "expert", players: int
     (100, 150, 100)
     """
     budget = DEFAULT_BUDGET_MS[tier] if budget is None else float(budget)
-    scale = getattr(bot, "ismcts_iterations_players", {}).get(players, 1.0) if players is not None else 1.0
+    scale = bot.ismcts_iterations_players.get(players, 1.0)
     n = int(budget * scale / (bot.playout_ms * ITERATION_COST))
     return max(MIN_ITERATIONS, min(MAX_ITERATIONS, n))
 
