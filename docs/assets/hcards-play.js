@@ -517,17 +517,22 @@ class Play {
       const out = await call("play_hint", { record: this.session.record, setup: this.session.setup, lang: this.lang });
       this.coachBox.replaceChildren();
       const unit = out.unit ? this.unitName(out.unit) : "";
+      const known = (x) => x !== null && x !== undefined;
+      // the chance to take the trick only where a choice plays a card to a trick: Ferbli's acts
+      // and a call or a bid have none, and a column of dashes would only puzzle the learner
+      const tricks = out.rows.some((row) => known(row.p_trick));
       const tableEl = el("table", { class: "hc-play-hint" },
         el("caption", { text: this.ui.hint_title }),
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: this.ui.col_action }),
-          el("th", { scope: "col", text: this.t("col_value", { unit }) }), el("th", { scope: "col", text: this.ui.col_trick }))));
+          el("th", { scope: "col", text: this.t("col_value", { unit }) }),
+          ...(tricks ? [el("th", { scope: "col", text: this.ui.col_trick })] : []))));
       const body = el("tbody");
       for (const row of out.rows) {
-        const value = row.value === null || row.value === undefined ? "—" : `${row.value.toFixed(1)} ± ${(row.spread ?? 0).toFixed(1)}`;
-        const trick = row.p_trick === null || row.p_trick === undefined ? "—" : `${Math.round(row.p_trick * 100)} %`;
+        const value = known(row.value) ? `${row.value.toFixed(1)} ± ${(row.spread ?? 0).toFixed(1)}` : "—";
+        const trick = known(row.p_trick) ? `${Math.round(row.p_trick * 100)} %` : "—";
         body.append(el("tr", { class: row.best ? "hc-play-best" : "" },
           el("th", { scope: "row", text: row.best ? `${row.label} (${this.ui.best})` : row.label }),
-          el("td", { text: value }), el("td", { text: trick })));
+          el("td", { text: value }), ...(tricks ? [el("td", { text: trick })] : [])));
       }
       tableEl.append(body);
       this.coachBox.append(tableEl);

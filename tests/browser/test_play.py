@@ -202,3 +202,21 @@ def test_axe_finds_nothing_on_the_play_page(page, server, lang):
     page.set_viewport_size({"width": 390, "height": 844})
     found = axe_violations(page)
     assert not found, f"phone: {found}"
+
+
+@pytest.mark.parametrize("game, players, columns", [("ferbli", 3, 2), ("zsiros", 2, 3)])
+def test_the_hint_shows_the_chance_to_take_the_trick_only_in_trick_games(page, server, game, players, columns):
+    """Ferbli has no tricks: its hint table has the choice and its value, not a column of
+    dashes; a trick game's card play shows the chance to take the trick as a percentage."""
+    root = open_play(page, server, "", game)
+    set_up(root, players)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    assert wait_turn(page, root) == "mine"
+    root.locator(".hc-play-controls [data-role=hint]").click()
+    table = root.locator(".hc-play-hint")
+    table.wait_for()
+    assert table.locator("thead th").count() == columns
+    cells = table.locator("tbody tr").first.locator("th, td").all_inner_texts()
+    assert len(cells) == columns, cells
+    if columns == 3:  # the first choice of a Zsíros deal plays a card to a trick
+        assert cells[2].endswith("%"), cells
