@@ -148,7 +148,15 @@ def plural_category(n, lang: str) -> str:
     ['few', 'one', 'few', 'few', 'other', 'few', 'other']
     >>> plural_category(1, "en"), plural_category(0, "fa"), plural_category(1, "ja")
     ('one', 'one', 'other')
+
+    A number with a fraction (a float) is ``other``, in Romanian ``few`` ("0,5 puncte", never
+    "de" — CLDR's ``v != 0``):
+
+    >>> plural_category(0.5, "en"), plural_category(0.5, "ro")
+    ('other', 'few')
     """
+    if isinstance(n, float) and not isinstance(n, bool):
+        return "few" if lang == "ro" else "other"
     if not isinstance(n, int) or isinstance(n, bool):
         return "other"
     if lang == "ja":

@@ -225,6 +225,10 @@ def coach(record: dict, setup: dict, action: dict | None = None, lang: str = "en
     best = rows[why["best"]] if rows and why.get("best") is not None else None
     out = {"rows": rows, "best": best, "unit": why.get("unit", bot.unit if bot else ""),
            "reason": _reason_text(reason.get("reason"), lang), "beginner": beginner}
+    if action is not None:
+        # whether the learner's action was the rule of thumb: the page says "you followed it"
+        # or "the rule of thumb here was", so a rule naming another card never reads as praise
+        out["followed"] = _same(beginner, action)
     if action is not None and best is not None:
         mine = next((r for r in rows if _same(r["action"], action)), None)
         if mine is not None and mine["value"] is not None and best["value"] is not None:
@@ -233,13 +237,34 @@ def coach(record: dict, setup: dict, action: dict | None = None, lang: str = "en
             out["grade"] = grade(loss, out["unit"])
             if out["grade"]:
                 out["remark"] = render(f"play.remark.{out['grade']}", lang, best=best["label"],
-                                       loss=_num(loss, lang), unit=render(f"play.unit.{_unit_key(out['unit'])}", lang))
+                                       loss=_num(loss, lang),
+                                       unit=render(f"play.unit.{_unit_key(out['unit'])}", lang, n=_count(loss)))
     return out
 
 
 def _num(x: float, lang: str) -> str:
+    """A loss as the coach says it: one decimal at most, with the language's decimal sign
+    (Persian digits come from ``render``).
+
+    >>> _num(1.0, "en"), _num(0.45, "hu"), _num(2.5, "fa")
+    ('1', '0,5', '2٫5')
+    """
     text = f"{x:.1f}".rstrip("0").rstrip(".")
-    return text
+    return text.replace(".", DECIMAL_SIGN.get(lang, "."))
+
+
+DECIMAL_SIGN = {"hu": ",", "ro": ",", "fa": "\u066b"}
+
+
+def _count(x: float):
+    """The number a unit's plural agrees with: a whole loss as an int ("1 game point"), any
+    other as a float, which every language's plural rules take as "other" ("0.5 game points").
+
+    >>> _count(1.0), _count(0.45)
+    (1, 0.5)
+    """
+    x = round(x, 1)
+    return int(x) if x == int(x) else x
 
 
 def _unit_key(unit: str) -> str:

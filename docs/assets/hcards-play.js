@@ -6,7 +6,7 @@
 // reproduces the deal and the computer's play exactly: the cards and the moves are drawn from
 // the set-up's seed. Keyboard: every card and action is a button; Tab and Enter play.
 
-import { call, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
+import { call, decimal, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
 import { el, fill, letter, replaceTable, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
 
 const PACES = { pace_0: 0, pace_fast: 350, pace_normal: 900, pace_slow: 1800, pace_manual: -1 };
@@ -506,10 +506,16 @@ class Play {
     if (!coach || !this.session.setup.coach) return;
     const text = coach.remark || this.ui.good;
     const cls = coach.grade ? `hc-play-remark hc-play-remark--${coach.grade}` : "hc-play-remark hc-play-remark--good";
-    const p = el("p", { class: cls }, el("strong", { text: `${this.ui.coach_says} ` }),
-      coach.grade ? `${this.ui[`grade_${coach.grade}`]}. ${text}` : text);
+    // the remark names its grade itself ("A mistake: …"): no grade word before it
+    const p = el("p", { class: cls }, el("strong", { text: `${this.ui.coach_says} ` }), text);
     this.coachBox.append(p);
-    if (coach.reason) this.coachBox.append(el("p", { class: "hc-play-reason", text: coach.reason }));
+    if (coach.reason) this.coachBox.append(this.ruleOfThumb(coach.reason, coach.followed));
+  }
+
+  // the beginner's rule of thumb for the position, said as followed or as the rule here
+  ruleOfThumb(reason, followed) {
+    return el("p", { class: "hc-play-reason" },
+      el("strong", { text: `${followed ? this.ui.rule_followed : this.ui.rule_of_thumb} ` }), reason);
   }
 
   async hint() {
@@ -528,15 +534,15 @@ class Play {
           ...(tricks ? [el("th", { scope: "col", text: this.ui.col_trick })] : []))));
       const body = el("tbody");
       for (const row of out.rows) {
-        const value = known(row.value) ? `${row.value.toFixed(1)} ± ${(row.spread ?? 0).toFixed(1)}` : "—";
-        const trick = known(row.p_trick) ? `${Math.round(row.p_trick * 100)} %` : "—";
+        const value = known(row.value) ? `${decimal(row.value)} ± ${decimal(row.spread ?? 0)}` : "—";
+        const trick = known(row.p_trick) ? `${decimal(row.p_trick * 100, 0)} %` : "—";
         body.append(el("tr", { class: row.best ? "hc-play-best" : "" },
           el("th", { scope: "row", text: row.best ? `${row.label} (${this.ui.best})` : row.label }),
           el("td", { text: value }), ...(tricks ? [el("td", { text: trick })] : [])));
       }
       tableEl.append(body);
       this.coachBox.append(tableEl);
-      if (out.reason) this.coachBox.append(el("p", { class: "hc-play-reason", text: out.reason }));
+      if (out.reason) this.coachBox.append(this.ruleOfThumb(out.reason, false));
     } catch (err) {
       this.showError(err instanceof HcardsError ? err.error : { message: String(err) });
     }

@@ -6,7 +6,7 @@
 // (rate_try). The learner's rating, each puzzle's rating and the tries are kept in
 // localStorage. Every try is announced as the "hcards:answer" event (issue 17's contract).
 
-import { call, onPage, start, widgetReady } from "./hcards-runtime.js";
+import { call, decimal, onPage, start, widgetReady } from "./hcards-runtime.js";
 import { el, fill, loadStore, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
@@ -231,8 +231,8 @@ class Puzzles {
       const mark = tried && same(tried, v.action);
       return el("tr", { class: best ? "hc-pz-best" : mark ? "hc-pz-tried" : null },
         el("td", {}, cur.view.labels[k], best ? el("strong", { text: ` (${ui.best})` }) : null),
-        el("td", { text: v.value.toFixed(2) }),
-        el("td", { text: `${Math.round(v.best_share * 100)} %` }));
+        el("td", { text: decimal(v.value, 2) }),
+        el("td", { text: `${decimal(v.best_share * 100, 0)} %` }));
     });
     const table = el("table", { class: "hc-pz-table" },
       el("caption", { text: fill(ui.values_title, { worlds: puzzle.worlds }) }),

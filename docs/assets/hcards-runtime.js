@@ -129,9 +129,15 @@ export function strings() {
 const DECIMAL_SIGN = { hu: ",", ro: ",", fa: "٫" };
 const DIGITS = { fa: "۰۱۲۳۴۵۶۷۸۹" }; // Persian: Extended Arabic-Indic digits, as Intl writes them
 export function megabytes(bytes) {
-  let text = (bytes / 1e6).toFixed(1).replace(".", DECIMAL_SIGN[lang] || ".");
+  return `${decimal(bytes / 1e6)} MB`;
+}
+
+// "0,9", "۰٫۹": a number with `places` decimals in the page's language's sign and digits
+// (the coach's values, the puzzles' values, the download's megabytes)
+export function decimal(x, places = 1) {
+  let text = x.toFixed(places).replace(".", DECIMAL_SIGN[lang] || ".");
   if (DIGITS[lang]) text = text.replace(/[0-9]/g, (d) => DIGITS[lang][d]);
-  return `${text} MB`;
+  return text;
 }
 
 // The rules engine's state in words: "The rules engine is loading… 2.1 of 4.4 MB".

@@ -204,11 +204,16 @@ def test_axe_finds_nothing_on_the_play_page(page, server, lang):
     assert not found, f"phone: {found}"
 
 
-@pytest.mark.parametrize("game, players, columns", [("ferbli", 3, 2), ("zsiros", 2, 3)])
-def test_the_hint_shows_the_chance_to_take_the_trick_only_in_trick_games(page, server, game, players, columns):
+def play_ui(lang: str) -> dict:
+    return json.loads((Path(__file__).resolve().parents[2] / "tutorials" / "text" / lang / "play.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("lang, game, players, columns", [("en", "ferbli", 3, 2), ("en", "zsiros", 2, 3), ("fa", "zsiros", 2, 3)])
+def test_the_hint_shows_the_chance_to_take_the_trick_only_in_trick_games(page, server, lang, game, players, columns):
     """Ferbli has no tricks: its hint table has the choice and its value, not a column of
-    dashes; a trick game's card play shows the chance to take the trick as a percentage."""
-    root = open_play(page, server, "", game)
+    dashes; a trick game's card play shows the chance to take the trick as a percentage. The
+    numbers are in the page's digits, and the rule of thumb is said as the rule."""
+    root = open_play(page, server, "" if lang == "en" else f"{lang}/", game)
     set_up(root, players)
     root.locator(".hc-play-setup button[type=submit]").click()
     assert wait_turn(page, root) == "mine"
@@ -218,5 +223,40 @@ def test_the_hint_shows_the_chance_to_take_the_trick_only_in_trick_games(page, s
     assert table.locator("thead th").count() == columns
     cells = table.locator("tbody tr").first.locator("th, td").all_inner_texts()
     assert len(cells) == columns, cells
+    digits = "0123456789" if lang == "en" else "۰۱۲۳۴۵۶۷۸۹"
+    assert any(d in cells[1] for d in digits) and not any(d in cells[1] for d in "0123456789" if lang == "fa"), cells
     if columns == 3:  # the first choice of a Zsíros deal plays a card to a trick
         assert cells[2].endswith("%"), cells
+    assert root.locator(".hc-play-reason strong").inner_text().strip() == play_ui(lang)["rule_of_thumb"]
+
+
+def test_a_graded_move_gets_the_coachs_remark_once(page, server):
+    """A move that loses against the coach's best is remarked on in the coach's words, as the
+    core's ``coach`` says it ("An inaccuracy: … would have gained …"), the grade not said twice,
+    and the rule of thumb is said as the rule, not as the learner's move."""
+    from hcards_core import table_session as ts
+
+    root = open_play(page, server, "", "zsiros")
+    set_up(root, 2)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    key = key_of(page, "", "zsiros")
+    for _ in range(10):  # the learner's turns, until one offers a graded choice
+        assert wait_turn(page, root) == "mine"
+        session = stored(page, key)
+        setup = ts.check_setup(session["setup"])
+        rows = ts.coach(session["record"], setup)["rows"]
+        graded = [(r["action"], ts.coach(session["record"], setup, r["action"])) for r in rows if not r["best"]]
+        graded = [(a, c) for a, c in graded if c.get("grade")]
+        choice = graded[0][0] if graded else next(r["action"] for r in rows if r["best"])
+        before = page.evaluate("() => document.querySelector('.hc-play-log').children.length")
+        root.locator(f".hc-play-table .hc-card-btn[data-action*='\"{choice['card']}\"']").click()
+        page.wait_for_function("(n) => document.querySelector('.hc-play-log').children.length > n", arg=before)
+        if graded:
+            expected = graded[0][1]
+            remark = root.locator(".hc-play-coach .hc-play-remark")
+            assert remark.inner_text().strip() == f"Coach: {expected['remark']}"
+            assert "hc-play-remark--" + expected["grade"] in remark.get_attribute("class")
+            rule = root.locator(".hc-play-coach .hc-play-reason strong").inner_text().strip()
+            assert rule == play_ui("en")["rule_followed" if expected["followed"] else "rule_of_thumb"]
+            return
+    pytest.fail("no graded choice came up in ten turns")

@@ -125,3 +125,33 @@ def test_a_bad_setup_names_its_field():
     with pytest.raises(MalformedRecord) as err:
         ts.check_setup({"game": "zsiros", "players": 2, "tiers": ["club", "grandmaster"]})
     assert err.value.where == "setup.tiers[1]"
+
+
+def test_the_coach_says_whether_the_learner_followed_the_rule_of_thumb():
+    """Beside the rule of thumb in words, whether the learner's action was it: a rule that
+    names another card must not read as praise of the learner's card."""
+    setup = ts.check_setup({"game": "zsiros", "players": 2, "seat": 0, "seed": "thumb", "tiers": [None, "beginner"]})
+    rec = ts.start(setup)
+    while not ts.view(rec, setup)["mine"]:
+        rec, _, _ = ts.advance(rec, setup)
+    hint = ts.coach(rec, setup, None, "en", 20)
+    assert "followed" not in hint and hint["reason"]
+    rule = hint["beginner"]
+    other = next(r["action"] for r in hint["rows"] if not ts._same(r["action"], rule))
+    assert ts.coach(rec, setup, rule, "en", 20)["followed"] is True
+    assert ts.coach(rec, setup, other, "en", 20)["followed"] is False
+
+
+@pytest.mark.parametrize("lang, loss, words", [
+    ("en", 1.0, "1 game point more"), ("en", 0.5, "0.5 game points more"), ("en", 2.0, "2 game points more"),
+    ("ro", 1.0, "1 punct de joc"), ("ro", 0.5, "0,5 puncte de joc"), ("ro", 20.0, "20 de puncte de joc"),
+    ("hu", 1.5, "1,5 játszmapont"), ("fa", 2.5, "۲٫۵ امتیاز بازی"),
+])
+def test_the_coachs_remark_says_its_loss_as_the_language_does(lang, loss, words):
+    """The unit agrees with the number ("1 game point", "20 de puncte") and the decimal sign is
+    the language's."""
+    from hcards_core.messages import render
+
+    text = render("play.remark.mistake", lang, best="X", loss=ts._num(loss, lang),
+                  unit=render("play.unit.game_points", lang, n=ts._count(loss)))
+    assert words in text, text
