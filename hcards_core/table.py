@@ -74,6 +74,9 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
         actions = [(a, None, False) for a in ranged if not (a.get("act") == "play" and "card" in a)]
     parts = [f'<div class="hc-table hc-table--{n}" dir="ltr" role="group" '
              f'aria-label="{escape(render("table.label", lang))}">']
+    # A side is shown only where it has partners: two-player Zsíros has a "side" per seat, and
+    # "team 1" against "team 2" would only suggest partners who are not there
+    teams = [view.seat_team(s) for s in range(n)]
     for s, hand in enumerate(state.view(seat)["hands"]):
         classes = ["hc-seat", f"hc-seat--{n}-{s}"] + (["hc-seat--to-act"] if s == to_act else [])
         tags = []
@@ -81,9 +84,9 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
             tags.append(render("table.dealer", lang))
         if s == to_act:
             tags.append(render("table.to_act", lang))
-        team = view.seat_team(s)
+        team = teams[s]
         name = render("table.seat", lang, seat=s)
-        if team is not None:
+        if team is not None and teams.count(team) > 1:
             name += f' <span class="hc-team hc-team--{team}">{escape(team_label(team, lang))}</span>'
         tag_html = "".join(f'<span class="hc-tag">{escape(t)}</span>' for t in tags)
         # A named group, not a <section> (a region landmark, repeated by every table on a page)

@@ -131,6 +131,16 @@ def test_the_exercise_table_options_replace_editing_its_html():
     assert "hc-card-btn" not in plain and "hc-actions" not in plain
 
 
+def test_the_table_names_sides_only_where_they_have_partners():
+    from hcards_core.table import render_table
+    from hcards_core.zsiros import new_deal
+
+    two = render_table(new_deal(players=2, dealer=1, pack=list(PACK)), 0, "en")
+    four = render_table(new_deal(players=4, dealer=3, pack=list(PACK)), 0, "en")
+    assert "hc-team" not in two  # each seat its own side: no "team 1" against "team 2"
+    assert four.count('class="hc-team hc-team--0"') == 2 and four.count('class="hc-team hc-team--1"') == 2
+
+
 def test_every_package_has_the_same_shape():
     import importlib
 
