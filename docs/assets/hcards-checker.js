@@ -10,7 +10,7 @@
 // Bad input never loses what was typed: the message says what is wrong and where.
 
 import { call, onPage, onStatus, start, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter, widgetData } from "./hcards-ui.js";
+import { el, fill, letter, scrollBelowHeader, widgetData } from "./hcards-ui.js";
 
 const CARD_RE = /^[AKOUX987][alhb]$/;
 
@@ -49,9 +49,7 @@ export async function unpackRecord(fragment) {
 // Bring `node` to the top of the window below the theme's sticky header, and focus it (a
 // screen reader starts reading there).
 function bringIntoView(node) {
-  const header = document.querySelector(".md-header")?.getBoundingClientRect().height ?? 0;
-  node.style.scrollMarginTop = `${Math.ceil(header) + 8}px`;
-  node.scrollIntoView({ block: "start" });
+  scrollBelowHeader(node);
   node.focus({ preventScroll: true });
 }
 

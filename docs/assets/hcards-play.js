@@ -7,7 +7,7 @@
 // the set-up's seed. Keyboard: every card and action is a button; Tab and Enter play.
 
 import { call, decimal, onPage, onStatus, start, widgetReady, HcardsError } from "./hcards-runtime.js";
-import { el, fill, letter, replaceTable, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
+import { el, fill, letter, replaceTable, ruleLink, saveStore, scrollBelowHeader, widgetData } from "./hcards-ui.js";
 
 const PACES = { pace_0: 0, pace_fast: 350, pace_normal: 900, pace_slow: 1800, pace_manual: -1 };
 const TIERS = ["beginner", "club", "expert", "random"];
@@ -88,8 +88,10 @@ class Play {
   buildForm() {
     const ui = this.ui;
     const form = el("form", { class: "hc-play-setup" });
-    const legend = el("legend", { text: ui.setup });
-    const fs = el("fieldset", {}, legend);
+    // the set-up folds away while a session is on (the table is what the learner looks at,
+    // a phone's screen is short) and opens again for a new session or on a tap
+    const fs = el("fieldset", { "aria-label": ui.setup });
+    this.setupBox = el("details", { class: "hc-play-setup-box", open: "" }, el("summary", { text: ui.setup }), fs);
     const id = (s) => `hc-play-${this.data.page}-${s}`;
     const field = (labelText, control) => el("p", { class: "hc-play-field" },
       el("label", { for: control.id, text: labelText }), control);
@@ -112,7 +114,7 @@ class Play {
       field(ui.pace, this.paceSelect));
     this.startBtn = el("button", { type: "submit", class: "md-button md-button--primary", text: ui.start, disabled: "" });
     this.dailyBtn = el("button", { type: "button", class: "md-button", text: ui.daily, disabled: "" });
-    form.append(fs, el("p", { class: "hc-play-buttons" }, this.startBtn, this.dailyBtn));
+    form.append(this.setupBox, el("p", { class: "hc-play-buttons" }, this.startBtn, this.dailyBtn));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.begin(this.readForm(String(Date.now() % 1e9)));
@@ -283,6 +285,7 @@ class Play {
       this.say(this.ui.resumed);
       this.renderLog();
       this.show(view);
+      this.onTable();
       widgetReady(this.root);
       this.run();
     } catch (err) {
@@ -302,6 +305,7 @@ class Play {
       this.reviewBox.hidden = true;
       this.renderLog();
       this.show(out.view);
+      this.onTable();
       widgetReady(this.root);
       this.board.querySelector(".hc-play-table")?.focus?.();
       this.run();
@@ -312,6 +316,13 @@ class Play {
   }
 
   // ---- the table ----------------------------------------------------------------------------
+  // A session on the table (dealt, resumed, opened from a link): the set-up folds away and the
+  // table comes up below the header, so a phone shows the cards, not the form.
+  onTable() {
+    this.setupBox.open = false;
+    scrollBelowHeader(this.board);
+  }
+
   show(view) {
     this.view = view;
     this.board.hidden = false;
@@ -409,6 +420,7 @@ class Play {
       this.session = null;
       this.runId++;
       this.board.hidden = true;
+      this.setupBox.open = true;
       this.form.scrollIntoView?.({ block: "start" });
       this.startBtn.focus();
     });

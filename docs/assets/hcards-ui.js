@@ -75,6 +75,14 @@ export function saveStore(key, value) {
 }
 
 // The data the build put in a widget's page (scripts/hooks/tutorial_data.py, data_script).
+// Scroll `node` to the top of the window below the theme's sticky header (the play page's
+// table, the checker's verdict): where the reader's eyes go next.
+export function scrollBelowHeader(node) {
+  const header = document.querySelector(".md-header")?.getBoundingClientRect().height ?? 0;
+  node.style.scrollMarginTop = `${Math.ceil(header) + 8}px`;
+  node.scrollIntoView?.({ block: "start" });
+}
+
 export const widgetData = (root, cls = "hc-data") => JSON.parse(root.querySelector(`script.${cls}`).textContent);
 
 // Learner progress kept in this browser: exercises (hcards-exercises.js) and walkthroughs

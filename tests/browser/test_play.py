@@ -32,6 +32,7 @@ def open_play(page, server, path: str, game: str):
 
 
 def set_up(root, players: int | None = None, game: str | None = None, tier: str = "beginner", legal: bool = True):
+    root.locator(".hc-play-setup-box").evaluate("d => { d.open = true; }")  # folded while a session is on
     if game:
         root.locator(".hc-play-setup select[id$=-game]").select_option(game)
     if players:
@@ -264,3 +265,30 @@ def test_a_graded_move_gets_the_coachs_remark_once(page, server):
             assert rule == play_ui("en")["rule_followed" if expected["followed"] else "rule_of_thumb"]
             return
     pytest.fail("no graded choice came up in ten turns")
+
+
+def test_on_a_phone_the_table_comes_up_and_the_set_up_folds_away(page, server):
+    """A deal started, or resumed after a reload: the set-up form folds away and the table sits
+    at the top of the window below the header (the page's intro and form are long on a phone);
+    a new session opens the form again."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    root = open_play(page, server, "", "zsiros")
+    set_up(root, 2)
+    root.locator(".hc-play-setup button[type=submit]").click()
+    wait_turn(page, root)
+    at_top = """() => { const top = document.querySelector('.hc-play-board').getBoundingClientRect().top;
+        const header = document.querySelector('.md-header').getBoundingClientRect().height;
+        return top >= header - 1 && top <= header + 40; }"""
+    folded = "() => !document.querySelector('.hc-play-setup-box').open"
+    page.wait_for_function(at_top)
+    assert page.evaluate(folded)
+    page.reload()
+    page.wait_for_selector(READY)
+    page.wait_for_function("() => !document.querySelector('.hc-play-board').hidden")
+    page.wait_for_function(at_top)
+    assert page.evaluate(folded)
+    root.locator(".hc-play-setup-box > summary").click()  # a tap opens it to look or change
+    assert not page.evaluate(folded)
+    root.locator(".hc-play-setup-box > summary").click()
+    root.locator(".hc-play-controls button", has_text="New session").click()
+    assert not page.evaluate(folded) and root.locator(".hc-play-board").is_hidden()
