@@ -246,7 +246,7 @@ def play_move(record: dict, setup: dict, action: dict, lang: str = "en", assets:
 def _coach_reply(remark):
     if not remark:
         return None
-    return {k: remark.get(k) for k in ("loss", "grade", "remark", "reason", "unit", "followed") if remark.get(k) is not None} | {
+    return {k: remark.get(k) for k in ("loss", "grade", "remark", "reason", "unit", "followed", "choices") if remark.get(k) is not None} | {
         "best": remark["best"]["label"] if remark.get("best") else None}
 
 

@@ -224,7 +224,10 @@ def coach(record: dict, setup: dict, action: dict | None = None, lang: str = "en
                      "p_trick": entry.get("p_trick"), "best": k == why.get("best")})
     best = rows[why["best"]] if rows and why.get("best") is not None else None
     out = {"rows": rows, "best": best, "unit": why.get("unit", bot.unit if bot else ""),
-           "reason": _reason_text(reason.get("reason"), lang), "beginner": beginner}
+           "reason": _reason_text(reason.get("reason"), lang), "beginner": beginner,
+           # how many choices the learner had (an amount's range counts as more than one):
+           # a forced move gets no remark
+           "choices": sum(2 if "min" in a and a.get("max") != a["min"] else 1 for a in state.legal_actions())}
     if action is not None:
         # whether the learner's action was the rule of thumb: the page says "you followed it"
         # or "the rule of thumb here was", so a rule naming another card never reads as praise

@@ -516,6 +516,7 @@ class Play {
   showCoach(coach) {
     this.coachBox.replaceChildren();
     if (!coach || !this.session.setup.coach) return;
+    if (coach.choices === 1) return; // a forced move earns no "good move"
     const text = coach.remark || this.ui.good;
     const cls = coach.grade ? `hc-play-remark hc-play-remark--${coach.grade}` : "hc-play-remark hc-play-remark--good";
     // the remark names its grade itself ("A mistake: …"): no grade word before it
@@ -536,6 +537,10 @@ class Play {
       this.coachBox.replaceChildren();
       const unit = out.unit ? this.unitName(out.unit) : "";
       const known = (x) => x !== null && x !== undefined;
+      if (out.rows.length < 2) { // one choice only: nothing to weigh, the rule of thumb says why
+        if (out.reason) this.coachBox.append(this.ruleOfThumb(out.reason, false));
+        return;
+      }
       // the chance to take the trick only where a choice plays a card to a trick: Ferbli's acts
       // and a call or a bid have none, and a column of dashes would only puzzle the learner
       const tricks = out.rows.some((row) => known(row.p_trick));

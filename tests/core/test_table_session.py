@@ -155,3 +155,20 @@ def test_the_coachs_remark_says_its_loss_as_the_language_does(lang, loss, words)
     text = render("play.remark.mistake", lang, best="X", loss=ts._num(loss, lang),
                   unit=render("play.unit.game_points", lang, n=ts._count(loss)))
     assert words in text, text
+
+
+def test_the_coach_counts_the_learners_choices_so_a_forced_move_gets_no_remark():
+    setup = ts.check_setup({"game": "filicau", "players": 4, "seat": 0, "seed": "forced", "tiers": [None] + ["beginner"] * 3})
+    rec, counts = ts.start(setup), set()
+    for _ in range(200):
+        v = ts.view(rec, setup)
+        if v["over"]:
+            break
+        if v["mine"] and not v["call_pending"]:
+            state, _ = ts.position(rec)
+            legal = state.legal_actions()
+            counts.add(ts.coach(rec, setup, legal[0], "en", 10)["choices"])
+            rec = ts.learner_move(rec, setup, legal[0])["record"]
+        else:
+            rec, _, _ = ts.advance(rec, setup)
+    assert 1 in counts and max(counts) > 1, counts  # the last trick's card is forced, the first are not
