@@ -129,7 +129,8 @@ RECORDED = [
     # departures (523 -> 444), seed 2026 55.5 % +138 (p95 x2); the expert's world weights
     # (world_weight) in the club: 200 deals 56.5 % +453, paired -2.25 % (SE 2.25), 3-30
     # effective worlds; twice the budget for a defender while the partner is secret: 400 deals
-    # 57.6 % +736, paired +0.13 % (SE 0.7, 27 pairs changed).
+    # 57.6 % +736, paired +0.13 % (SE 0.7, 27 pairs changed); the first lead at 5 times the
+    # budget instead of 3 (FIRST_LEAD_BUDGET): 200 deals 56.75 % +423, paired -2.0 % (SE 1.3).
     ["filko", 5, "club", "beginner", 100, 0.56, [0.4863, 0.6337], None],  # +105, seed 2028, the code of the rows above
     ["filko", 5, "club", "beginner", 100, 0.565, [0.4834, 0.6466], None],  # +185, seed 2029, the code of the rows above
     ["filko", 5, "club", "beginner", 100, 0.53, [0.4531, 0.6069], None],  # +168, seed 2026, worlds fit the call: not adopted
@@ -145,6 +146,8 @@ RECORDED = [
     ["filko", 5, "club", "beginner", 100, 0.58, [0.5044, 0.6556], None],  # +243, seed 2027, defender budget x2: not adopted
     ["filko", 5, "club", "beginner", 100, 0.56, [0.4863, 0.6337], None],  # +112, seed 2028, defender budget x2: not adopted
     ["filko", 5, "club", "beginner", 100, 0.575, [0.4914, 0.6586], None],  # +217, seed 2029, defender budget x2: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.57, [0.4941, 0.6459], None],  # +182, seed 2026, first lead x5: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.565, [0.487, 0.643], None],  # +241, seed 2027, first lead x5: not adopted
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
     # decision (mean)
