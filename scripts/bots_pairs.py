@@ -11,6 +11,10 @@ never had) and the difference in the seat's ``value`` — what the departure gai
 on those cards. Summed by the beginner's reason and by trick, and for the lost pairs one line
 per losing departure.
 
+With five players, ``by_seating``: the pairs by which tier held the öreg's and the partner's
+seats in the first play (``seating``), and ``departures_by_role``: the departures' gains by
+the seat's role (öreg, partner, defender).
+
 Tied pairs count half in ``win_rate``: the share of ties bounds what a better tier reaches
 unless it also turns ties into wins (``rate_if_ties_stay``).
 
@@ -67,12 +71,36 @@ def _departure_points(rec, swap: int):
     return bot, state, out
 
 
+def role(final, seat: int) -> str:
+    """The seat's part in a finished deal: with five players and a call "öreg", "partner"
+    (the called card's holder) or "defender"; "-" where no call formed the teams."""
+    if getattr(final, "called", None) is None or final.partner is None:
+        return "-"
+    return "öreg" if seat == final.old_man else "partner" if seat == final.partner else "defender"
+
+
+def seating(final, swap: int) -> str:
+    """Which tier held the öreg's and the partner's seats in this play (A: tier A, B: tier
+    B), e.g. "öreg A, partner B"; "-" where no call formed the teams. It decides what the
+    pair's margin (the mean of the seats, ``match_score``) makes of A's play. Say A's öreg adds
+    Ö to the öreg's side's value, A's partner P, and each A defender takes D from it: the
+    margin is 4/3 (Ö + P + D) for "öreg A, partner A", 2 (Ö + P + 3 D) for "öreg B, partner
+    B", but (P - Ö + D) / 3 for "öreg A, partner B" and (Ö - P + D) / 3 for "öreg B, partner
+    A": at mixed seats (more than half the pairs) a better öreg and a better partner cancel
+    and only the defence counts for A both ways."""
+    if role(final, final.old_man) == "-":
+        return "-"
+    if final.partner == final.old_man:
+        return f"öreg {'AB'[(final.old_man + swap) % 2]} alone"
+    return f"öreg {'AB'[(final.old_man + swap) % 2]}, partner {'AB'[(final.partner + swap) % 2]}"
+
+
 def departures(rec, swap: int):
-    """(final state, [(trick, reason, beginner's card, played card, gain on the real cards)])
-    for tier A's seats ((seat + swap) even) in one play."""
+    """(final state, [(trick, reason, beginner's card, played card, gain on the real cards,
+    the seat's role)]) for tier A's seats ((seat + swap) even) in one play."""
     bot, final, points = _departure_points(rec, swap)
     out = [(len(state.tricks), reason, rule.get("card"), action.get("card"),
-            _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat))
+            _played_on(bot, state, action, seat) - _played_on(bot, state, rule, seat), role(final, seat))
            for state, seat, action, rule, reason in points]
     return bot, final, out
 
@@ -117,29 +145,34 @@ def revalue(lines: list[dict], reasons: set[str], worlds: int = 200, limit: int 
 
 def analyse(lines: list[dict], lost: int = 10) -> dict:
     outcomes, margins, calls_differ = Counter(), Counter(), Counter()
-    by_reason, by_trick = defaultdict(list), defaultdict(list)
+    by_reason, by_trick, by_role = defaultdict(list), defaultdict(list), defaultdict(list)
+    by_seating = defaultdict(Counter)
     lost_lines = []
     for i in range(0, len(lines) - 1, 2):
         pair, devs, called = [0.0, 0.0], [], set()
         for swap, rec in enumerate(lines[i:i + 2]):
             bot, final, d = departures(rec, swap)
             called.add(final.called)
+            if swap == 0:
+                seats = seating(final, swap)
             devs += [(swap,) + x for x in d]
             for t in (0, 1):
                 pair[t] += bot.match_score(final, [s for s in range(rec["players"]) if (s + swap) % 2 == t])
         m = pair[0] - pair[1]
         res = "won" if m > 1e-9 else "lost" if m < -1e-9 else "tied"
         outcomes[res] += 1
+        by_seating[seats][res] += 1
         if len(called) > 1:
             calls_differ[res] += 1
         margins[round(m, 1)] += 1
-        for swap, trick, reason, rule, card, gain in devs:
+        for swap, trick, reason, rule, card, gain, part in devs:
             by_reason[reason].append(gain)
             by_trick[trick].append(gain)
+            by_role[part].append(gain)
         if res == "lost" and len(lost_lines) < lost:
             lost_lines.append({"pair": i // 2, "margin": m,
                                "losing_departures": [f"play {s + 1}, trick {t + 1}: {c} for the rule's {r} ({why}), {g:+g}"
-                                                     for s, t, why, r, c, g in devs if g < 0]})
+                                                     for s, t, why, r, c, g, _ in devs if g < 0]})
 
     def table(groups):
         return {str(k): {"n": len(v), "mean_gain": round(sum(v) / len(v), 2), "better": sum(g > 0 for g in v),
@@ -150,7 +183,10 @@ def analyse(lines: list[dict], lost: int = 10) -> dict:
             "win_rate": round((outcomes["won"] + outcomes["tied"] / 2) / pairs, 4) if pairs else None,
             "rate_if_ties_stay": round(1 - outcomes["tied"] / 2 / pairs, 4) if pairs else None,
             "margins": {str(k): v for k, v in sorted(margins.items())}, "calls_differ": dict(calls_differ),
-            "departures_by_reason": table(by_reason), "departures_by_trick": table(by_trick), "lost_pairs": lost_lines}
+            "by_seating": {k: {**dict(v), "win_rate": round((v["won"] + v["tied"] / 2) / sum(v.values()), 4)}
+                           for k, v in sorted(by_seating.items())},
+            "departures_by_reason": table(by_reason), "departures_by_trick": table(by_trick),
+            "departures_by_role": table(by_role), "lost_pairs": lost_lines}
 
 
 if __name__ == "__main__":

@@ -39,3 +39,33 @@ def test_revalue_counts_each_departure_once_with_its_reason(script):
     assert got["worlds"] == 6 and 0 < sum(v["n"] for v in rows.values()) <= 3
     assert all(k in REASONS and 0 <= v["ahead_by_2se"] <= v["still_ahead"] <= v["n"] for k, v in rows.items())
     assert pairs.revalue(lines, set(), worlds=6)["by_reason"] == {}
+
+
+def test_five_player_pairs_by_who_held_the_oreg_and_the_partner(script):
+    """With five players every pair is counted under the tiers that held the öreg's and the
+    partner's seats in its first play, and every departure under its seat's role in the deal."""
+    pairs = script("bots_pairs")
+    buf = io.StringIO()
+    run_match("filko", ("club", "beginner"), deals=3, players=5, seed=3, records=buf, budgets={"club": 1})
+    lines = [json.loads(line) for line in buf.getvalue().splitlines()]
+    got = pairs.analyse(lines)
+    rows = got["by_seating"]
+    assert sum(v.get(k, 0) for v in rows.values() for k in ("won", "lost", "tied")) == got["pairs"] == 3
+    assert all(k.startswith("öreg ") and 0 <= v["win_rate"] <= 1 for k, v in rows.items())
+    assert set(got["departures_by_role"]) <= {"öreg", "partner", "defender"}
+    assert sum(v["n"] for v in got["departures_by_role"].values()) == sum(v["n"] for v in got["departures_by_reason"].values())
+    _, bot, state = pairs._start(lines[0])
+    for action in lines[0]["deals"][0]["actions"]:
+        state = state.apply(action)
+    om, partner = state.old_man, state.partner
+    assert pairs.role(state, om) == "öreg"
+    assert pairs.role(state, partner) == ("öreg" if partner == om else "partner")
+    assert [pairs.role(state, s) for s in range(5)].count("defender") == (4 if partner == om else 3)
+    a, b = pairs.seating(state, 0), pairs.seating(state, 1)  # the second play swaps the tiers
+    assert a.replace("A", "x").replace("B", "A").replace("x", "B") == b
+    assert a.startswith("öreg " + "AB"[om % 2])
+    # six players: no call, no seating
+    buf = io.StringIO()
+    run_match("filko", ("club", "beginner"), deals=1, players=6, seed=3, records=buf, budgets={"club": 1})
+    six = pairs.analyse([json.loads(line) for line in buf.getvalue().splitlines()])
+    assert set(six["by_seating"]) == {"-"} and set(six["departures_by_role"]) <= {"-"}
