@@ -278,8 +278,11 @@ RECORDED_TIMES = [
     # 958.6 and 1,136.2 / 1,797.5)
     # s5-filicau (the margins RULE_Z/TABLE_Z change no work): Filkó 5 club, 25 positions, load 1.7,
     # CPython CPU 84.8 / 120.4 ms (about 2.4x that in Pyodide: ~200 / ~290, within the goals)
-    ["filko", 5, "club", 72.4, 105.8, 170.1, 258.9],
-    ["filko", 5, "expert", 561.4, 797.5, 1204.1, 1780.1],
+    # s8, the lead on main 2af89ce (the s7 call per suit and 3x first-lead budget), 30 positions
+    # each, CPython and the wheel under Node in one sitting, load ~2-4, on a machine about twice
+    # as fast as the one behind the other rows (s7's club there: 90 / 231 ms CPython)
+    ["filko", 5, "club", 39.3, 158.9, 63.1, 246.8],
+    ["filko", 5, "expert", 278.1, 350.2, 424.2, 535.0],
     ["filko", 6, "club", 100.0, 192.1, 179.7, 400.7],
     # (the ISMCTS expert with 1.5 times the iterations since s7: CPython and Pyodide s7-filko6,
     # 20 positions each, load 3-5, the wheel of the branch under Node; the flat expert had
