@@ -253,6 +253,22 @@ RECORDED = [
     # 3 players 508/961, 5 players 466/776 — as s6's RECORDED_TIMES rows
     ["ferbli", 3, "expert", "club", 100, 0.545, [0.4877, 0.6023], None],  # +500 chips; 22 won, 13 lost, 65 tied
     ["ferbli", 5, "expert", "club", 100, 0.52, [0.4581, 0.5819], None],  # +169 chips; 22 won, 18 lost, 60 tied
+    # s8-ferbli: at three seats the expert's rule charges from a two-card ferbli of 17
+    # (EXPERT_CHARGE_START_FEW; from 20 before: the club's rule charged 17-19 there and won
+    # those pairs), 5 players unchanged; nice 19, load 2-6. 3 players, deals 0-99 of seeds
+    # 2026, 2027, 2028 (s7's code on them: 54.5 % +500, 53.5 % +1,480, 57.0 % +1,088; 300 deals
+    # 55.0 % [51.4, 58.6] +3,068): 300 deals 55.67 % [52.2, 59.2], +3,552 chips, 76 won, 42
+    # lost, 182 tied. Charging from 18 (a bar of 0.45: 17 scores 0.44999...) seed 2026 55.0 %
+    # +944. 5 players with the same bar (one for every table): seed 2026 53.5 % +175, seed 2027
+    # 51.0 % +350 (s7's: 52.0 % +169, 52.5 % +394): not kept. The rows: the final code
+    ["ferbli", 3, "expert", "club", 100, 0.57, [0.5145, 0.6255], None],  # seed 2026, +986 chips; 24 won, 10 lost, 66 tied
+    ["ferbli", 3, "expert", "club", 100, 0.53, [0.4699, 0.5901], None],  # seed 2027, +1,458 chips; 22 won, 16 lost, 62 tied
+    ["ferbli", 3, "expert", "club", 100, 0.57, [0.505, 0.635], None],  # seed 2028, +1,108 chips; 30 won, 16 lost, 54 tied
+    ["ferbli", 5, "expert", "club", 100, 0.525, [0.4624, 0.5876], None],  # seed 2027, +394 chips; 23 won, 18 lost, 59 tied
+    # (5 players, seed 2028: where the expert stops charging and the club's rule charges it won
+    # 11 pairs and lost 1, another reason to keep charging from 20 there; 300 deals with s7's
+    # 5-player row 54.17 % [50.6, 57.8], +852 chips, 73 won, 48 lost, 179 tied)
+    ["ferbli", 5, "expert", "club", 100, 0.58, [0.52, 0.64], None],  # seed 2028, +289 chips; 28 won, 12 lost, 60 tied
 ]
 # Time per decision, CPU milliseconds (cpu_clock: what a loaded machine cannot spoil), 25
 # positions from beginner play per game and table size, under nice 19 at a load average of

@@ -39,8 +39,9 @@ Tiers:
 * ``expert`` — the same with more worlds and amounts, the club's override bars (two standard
   errors, six at four seats or more), its own rules (``_teacher(expert=True)``: a best response
   to the club's rules, found as the club's was — charge only from two aces or a two-card
-  ferbli of 20, pay a charge only with two of one suit or better, bet three vizis at four seats
-  or more) and a model of each other seat inferred from its acts (``_weigh``, ``others``:
+  ferbli of 20 (of 17 at three seats or fewer: ``EXPERT_CHARGE_START_FEW``, measured against
+  the searching club), pay a charge only with two of one suit or better, bet three vizis at
+  four seats or more) and a model of each other seat inferred from its acts (``_weigh``, ``others``:
   "infer" — even odds that a seat plays by the teacher's rules or by the club's, then each
   world's acts decide, e.g. a charge paid with only a ten-valued card is the teacher's; the
   playouts draw each seat's rules from those odds). A club-like seat's answer to a bet is
@@ -120,6 +121,7 @@ STRONG_CHARGE = 0.30  # an ace or two cards of one suit
 # needs its own follow-up, not the teacher's) and weigh every act against them.
 CLUB_PAY_CHARGE = STRONG_CHARGE
 EXPERT_CHARGE_START = 0.60  # the expert charges with a two-card ferbli of 20, two aces or better
+EXPERT_CHARGE_START_FEW = 0.44  # at three seats or fewer from a two-card ferbli of 17 (it scores 0.45): see s8 below
 EXPERT_PAY_CHARGE = 0.33    # and pays a charge with two of one suit or better (an ace alone folds)
 EXPERT_BET_VIZIS = 3        # with four seats or more it bets three vizis
 BET_VIZIS = (1, 2)    # the beginner bets one vizi; two with a 31 ferbli, three of a kind or better
@@ -159,6 +161,14 @@ EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_m
 # six-SE bar keeps the rules), nor did a bar of 2 for the bets help ("override_z_phase":
 # {"open": 2.0}: 46.25 %, +8 chips on deals 0-39, the same pairs as without), not kept. 3
 # players, deals 0-99: 54.5 % (+500) against s6's 51.0 % (+468).
+# s8 (the same pairs' diagnostic on s7's records): at 3 players the club's rule charged a
+# two-card ferbli of 17 to 19 where the expert's (from 20) stopped — 4 pairs lost (-32
+# chips), 2 won, 1 tied on deals 0-99 of seed 2026. Charging from 17 at three seats or fewer
+# (``EXPERT_CHARGE_START_FEW``; 17 scores 0.44999..., so a bar of 0.45 meant 18: 55.0 %,
+# +944) went 54.5 % (+500) -> 57.0 % (+986) there, seed 2027 53.5 % (+1,480) -> 53.0 %
+# (+1,458): 54.0 % -> 55.0 % over the 200 deals. At 5 players the same bar (one for every
+# table) went 52.0 % (+169) -> 53.5 % (+175) on seed 2026 but 52.5 % (+394) -> 51.0 % (+350)
+# on seed 2027, so more seats keep charging from 20.
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
@@ -505,7 +515,7 @@ def _seen(state: FerbliState, seat: int) -> list[str]:
 def _teacher(state: FerbliState, seat: int, club: bool = False, expert: bool = False) -> tuple[dict, str, dict]:
     """(action, reason, params) by the rules of thumb; a pure function of the seat's view.
     ``club``: the searching tiers' own rules (``CLUB_PAY_CHARGE``); ``expert``: the expert's,
-    a best response to the club's (``EXPERT_CHARGE_START``, ``EXPERT_PAY_CHARGE``,
+    a best response to the club's (``EXPERT_CHARGE_START``, ``EXPERT_CHARGE_START_FEW``, ``EXPERT_PAY_CHARGE``,
     ``EXPERT_BET_VIZIS``)."""
     legal = {a["act"]: a for a in state.legal_actions()}
     cards = _seen(state, seat)
@@ -566,6 +576,10 @@ def _teacher(state: FerbliState, seat: int, club: bool = False, expert: bool = F
         need = CALL_HAND if owed <= max(state.pot // 3, state.vizi) else CALL_BIG
         return do("pay", "call_bet") if score >= need else do("fold", "fold_bet")
     if phase in ("charge", "counter"):
+        if expert and state.players <= 3:
+            if score >= EXPERT_CHARGE_START_FEW and "charge" in legal:
+                return do("charge", "charge_ferbli_few", least("charge"))
+            return do("stop", "stop_charge_few")
         if expert:
             if score >= EXPERT_CHARGE_START and "charge" in legal:
                 return do("charge", "charge_ferbli", least("charge"))

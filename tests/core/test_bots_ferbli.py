@@ -573,3 +573,26 @@ def test_at_three_seats_the_experts_vizi_follows_its_rule():
     action, explanation = BOT.choose(s, 1, "expert", random.Random(3), BUDGET["expert"])
     assert action == {"seat": 1, "act": "vizi"}
     assert ferbli_bot.EXPERT["rule_phases"]["vizi"] == 3
+
+
+def test_at_three_seats_the_expert_charges_from_a_two_card_ferbli_of_17():
+    """The expert's charge rule: from a two-card ferbli of 17 at three seats or fewer
+    (``EXPERT_CHARGE_START_FEW``: the club charged such hands where the expert stopped, and
+    won those pairs), from 20 at more seats (``EXPERT_CHARGE_START``)."""
+    def charging(players, last):
+        s = deal(players, ["Xa 7l 8h 9h", "7h 9l Ka Oa"] + ["7a 8a Ul Xl", "9a Ua Al Kl"][:players - 3] + [last])  # P1 = 0
+        folds = [{"seat": k, "act": "fold"} for k in range(1, players - 2)]
+        pays = [{"seat": k, "act": "pay"} for k in range(players - 2, players)]
+        for a in folds + [{"seat": k, "act": "vizi"} for k in range(players - 2, players)] + \
+                [{"seat": 0, "act": "besszer", "amount": 1}] + pays:
+            s = s.apply(a)
+        assert s.phase == "charge" and s.to_act == players - 1
+        return s
+    charge = {"seat": 2, "act": "charge", "amount": 1}
+    assert ferbli_bot._teacher(charging(3, "9b 8b Kh Oh"), 2, club=True, expert=True)[:2] == (charge, "charge_ferbli_few")
+    assert ferbli_bot._teacher(charging(3, "9b 7b Kh Oh"), 2, club=True, expert=True)[:2] == (
+        {"seat": 2, "act": "stop"}, "stop_charge_few")  # 16
+    assert ferbli_bot._teacher(charging(5, "9b 8b Kh Oh"), 4, club=True, expert=True)[:2] == (
+        {"seat": 4, "act": "stop"}, "stop_charge_weak")
+    assert ferbli_bot._teacher(charging(5, "Xb Ub Kh Oh"), 4, club=True, expert=True)[:2] == (
+        {"seat": 4, "act": "charge", "amount": 1}, "charge_ferbli")  # 20
