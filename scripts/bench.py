@@ -199,7 +199,21 @@ def bench_bots(tree: Path, quick: bool, deals: int | None, positions: int | None
         py = None
     else:
         py = json.loads(node.stdout.strip().splitlines()[-1])
-    return {"cpython": cp, "pyodide": py}
+    return {"cpython": cp, "pyodide": py, "long": long_matches(tree)}
+
+
+def long_matches(tree: Path) -> list[dict] | dict:
+    """The long mode's matches on file (``benchmarks/bots-long``, ``scripts/bots_long.py``): the
+    issue's 2,000-deal samples, which accumulate over many sittings; a broken file is named."""
+    folder = tree / "benchmarks/bots-long"
+    if not folder.is_dir():
+        return []
+    mod = load_module("bots_long", tree / "scripts/bots_long.py")
+    try:
+        return mod.report(folder)
+    except mod.BadFile as e:
+        log(f"bots: the long mode's results: {e}")
+        return {"error": str(e)}
 
 
 def bench_refute(tree: Path, quick: bool) -> dict:
@@ -235,6 +249,16 @@ def bots_rows(bots: dict) -> list[tuple[str, str, str, str, str]]:
         goal = TARGETS["bots_win_rate"].get(pair)
         rows.append((f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, {m['deals']} deals",
                      f"{m['win_rate']:.1%}", f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
+                     "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal)))
+    long = bots.get("long") or []
+    if isinstance(long, dict):
+        rows.append(("Long mode (benchmarks/bots-long)", "unreadable", long["error"], "", ""))
+    for m in (r for r in long if isinstance(long, list) and r["current"]):
+        pair = "-".join(m["tiers"])
+        goal = TARGETS["bots_win_rate"].get(pair)
+        rows.append((f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, long mode, "
+                     f"{m['deals']} of {m['target']} deals", f"{m['win_rate']:.1%}",
+                     f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
                      "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal)))
     py_times = {(t["game"], t["players"], t["tier"]): t for t in (bots.get("pyodide") or {}).get("times", [])}
 

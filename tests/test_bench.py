@@ -79,3 +79,26 @@ def test_offline_section_is_tabled(script, tmp_path):
     assert [r[0] for r in rows] == ["second widget page ready (click → first answer)", "Python's download (worker's files)",
                                     "  the same as brotli (HTTPS, localhost)"]
     assert rows[0][4] == "✓" and rows[1][4] == "✓"
+
+
+def test_long_mode_matches_are_tabled(script, repo, tmp_path):
+    """The long mode's results on file (``benchmarks/bots-long``) become rows with their
+    progress towards 2,000 deals and the goal; a broken file is one named row, no traceback."""
+    bench, long = script("bench"), script("bots_long")
+    tree = tmp_path / "tree"
+    (tree / "benchmarks/bots-long").mkdir(parents=True)
+    for part in ("scripts", "hcards_core"):
+        (tree / part).symlink_to(repo / part)
+    assert bench.long_matches(tmp_path) == []  # no folder: nothing to table
+    folder = tree / "benchmarks/bots-long"
+    long.run(folder, [["zsiros", 2]], [["beginner", "random"]], deals=3, chunk=3)
+    got = bench.long_matches(tree)
+    assert [(m["game"], m["deals"], m["current"]) for m in got] == [("zsiros", 3, True)]
+    rows = bench.bots_rows({"cpython": {"python": "3", "matches": [], "times": []}, "long": got})
+    (row,) = [r for r in rows if "long mode" in r[0]]
+    assert row[0] == "zsiros 2p beginner vs random, long mode, 3 of 2000 deals"
+    assert row[3] == "≥ 75%" and row[4] == ("✓" if got[0]["win_rate"] >= 0.75 else "✗")
+    (path,) = folder.glob("*.jsonl")
+    path.write_text(path.read_text() + "{broken\n")
+    rows = bench.bots_rows({"cpython": {"python": "3", "matches": [], "times": []}, "long": bench.long_matches(tree)})
+    assert any(r[1] == "unreadable" and "line 4" in r[2] for r in rows)
