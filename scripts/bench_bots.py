@@ -156,9 +156,9 @@ RECORDED = [
     # ``sides`` fails it) — and the secret phase is short: ~4 decisions a deal of all five
     # seats (343 in 80 beginner deals). (3) The exact endgame (the last two tricks: one choice
     # of two cards a seat) against the beginner's replies instead of minimax: 43 of the 705
-    # exact club decisions of seeds 2026-2027 changed, +18 card points on the real cards, 5
-    # pairs of 200 changed: 200 deals 58.75 % +448 against 58.75 % +436, paired 0.0 % (SE
-    # 0.71); not adopted. Diagnostic (a club whose worlds are the real deal and whose margin is
+    # exact club decisions of seeds 2026-2027 changed, +18 card points on the real cards; 400
+    # deals 57.375 % +728 against 57.5 % +726, paired -0.13 % (SE 0.45), 7 pairs changed; not
+    # adopted: the endgame's model of the others does not decide pairs. Diagnostic (a club whose worlds are the real deal and whose margin is
     # 0 while its seat holds one role, as scripts/bots_ceiling.py's peek; the club as it is in
     # the other roles; seed 2026): peeking as a defender only 69.0 % +299, as the öreg and the
     # partner only 61.5 % +341 (the club 59.5 % +191, the full peek 69.5 % over 200 deals):
@@ -179,6 +179,8 @@ RECORDED = [
     # knows.
     ["filko", 5, "club", "beginner", 100, 0.59, [0.5124, 0.6676], None],  # +181, seed 2026, endgame vs beginner replies: not adopted
     ["filko", 5, "club", "beginner", 100, 0.585, [0.509, 0.661], None],  # +267, seed 2027, endgame vs beginner replies: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.56, [0.4863, 0.6337], None],  # +113, seed 2028, endgame vs beginner replies: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.56, [0.4789, 0.6411], None],  # +167, seed 2029, endgame vs beginner replies: not adopted
     ["filko", 5, "oracle club (defenders)", "beginner", 100, 0.69, [0.6196, 0.7604], None],  # +299, seed 2026, peeks as a defender only
     ["filko", 5, "oracle club (öreg, partner)", "beginner", 100, 0.615, [0.5432, 0.6868], None],  # +341, seed 2026, peeks as öreg/partner only
     ["filko", 5, "club", "beginner", 100, 0.575, [0.4974, 0.6526], None],  # +180, seed 2026, discard_low at 0 SE: not adopted
