@@ -576,3 +576,25 @@ def test_five_player_smear_and_win_safe_stand():
     assert BOT.override_z_for(five, {"key": "bot.filicau.win_safe"}) == math.inf
     assert BOT.override_z_for(five, {"key": "bot.filicau.lead_low"}) == 0.5
     assert BOT.override_z_for(five, {"key": "bot.filicau.call_ace"}) == 2.0
+
+
+def test_five_player_playouts_play_every_seat_on_what_it_knows():
+    """While the partner is secret, a seat's rule of thumb is the same in every world it cannot
+    tell from the real deal, whoever holds the called card there: the club's playouts (every
+    seat by the beginner's rules, in sampled worlds that know the teams) make each seat play
+    on its own knowledge, as the real beginner does (``sides``), not on the world's teams.
+    A beginner that read the world's teams would smear on a partner it cannot know."""
+    checked, partners = 0, Counter()
+    for seed in range(80):  # a secret partner is short-lived: ~4 decisions a deal, few of them partner-sensitive
+        st = new_deal("filko", 5, {}, 400 + seed)
+        while not st.is_over:
+            seat = st.to_act
+            if st.phase == "play" and not st.revealed:
+                rule = BOT.beginner(st, seat)
+                for k in range(6):
+                    world = BOT.sample_world(st, seat, random.Random(k))
+                    assert BOT.beginner(world, seat) == rule
+                    partners[(seed, seat, world.partner)] += 1
+                    checked += 1
+            st = st.apply(BOT.beginner(st, seat)[0])
+    assert checked > 1000 and len(partners) > len({k[:2] for k in partners})  # the worlds' partners differ
