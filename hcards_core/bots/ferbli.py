@@ -169,6 +169,15 @@ EXPERT = {"worlds_per_ms": 0.4, "min_worlds": 24, "max_worlds": 2000, "default_m
 # (+1,458): 54.0 % -> 55.0 % over the 200 deals. At 5 players the same bar (one for every
 # table) went 52.0 % (+169) -> 53.5 % (+175) on seed 2026 but 52.5 % (+394) -> 51.0 % (+350)
 # on seed 2027, so more seats keep charging from 20.
+# s9 (5 players, deals 0-99 of seeds 2026-2030, this code: 52.0 / 52.5 / 58.0 / 57.0 / 56.0 %,
+# 500 deals 55.1 %): the pairs part mostly where the search folds a lone ace at the vizi (41
+# lost, 61 won, 96 tied) and where the club's rule charges with an ace or a two-card ferbli of
+# 15-19 and the expert stops (13 lost, 35 won). Not kept, 4+ seats only: the rule folding
+# every lone ace at the vizi (seeds 2026-2029 53.75 % against 54.87 %, paired -1.1 points,
+# SE 1.0: the aces the search keeps are no better folded); charging only from two aces
+# (EXPERT_CHARGE_START 0.75: seed 2026 one pair changed, won -> lost, as the search charges a
+# ferbli of 20-21 at six SE anyway); paying a charge only from a two-card ferbli of 17
+# (seeds 2026-2027 52.25 % as before, paired 0.0, SE 1.2). Numbers: bench_bots RECORDED.
 # The expert's follow-up plans for its own later acts (see ``_search``): off by default, as
 # they did not pay — against club, 60 deals at 3 players, 49.2 % (-53 chips) with them and
 # 49.2 % (-50) without, for 1.7 times the time. ``EXPERT["plans"] = PLANS`` turns them on.
