@@ -51,7 +51,7 @@ RECORDED = [
     ["ferbli", 5, "beginner", "random", 2000, 0.7873, [0.7719, 0.8026], 0.1],
     # The long mode's 2,000-deal matches (scripts/bots_long.py, benchmarks/bots-long: the pairs
     # themselves, seed 2026, the file's version = the code hash), s9, nice 19, load 3-9:
-    ["zsiros", 2, "club", "beginner", 2000, 0.68, [0.6638, 0.6962], None],  # +3,402 vs +1,619 game points, 0.44 CPU h (version 294c860ee13b)
+    ["zsiros", 2, "club", "beginner", 2000, 0.68, [0.6638, 0.6962], None],  # +3,402 vs +1,619 game points, 0.44 CPU h (version 437d7a4dafef)
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
     # s4-zsiros, nice 19, load average 4-11 on the 2 cores; ms = CPython CPU median ms per
     # decision of tier A (RECORDED_TIMES). Zsíros 4 club: the code before the call-fitting

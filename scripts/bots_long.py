@@ -8,7 +8,8 @@ day, and still add up to exactly the result of one ``run_match`` over the same d
 pair is appended to a JSON-lines file as soon as it is played; a new run resumes after the
 last pair on file. The file's name carries a hash of the ``hcards_core`` sources: a changed
 bot starts a new file, so results of two versions never mix (a table's hash leaves out the
-other games' files, so work on one game does not restart the others).
+other games' files, the texts, comments and docstrings, so work on one game or a reworded
+comment does not restart the others).
 
     python scripts/bots_long.py run --out DIR [--deals 2000] [--tables JSON] [--pairs JSON]
                                     [--chunk 50] [--stop-after-min M]
@@ -43,7 +44,9 @@ class BadFile(Exception):
 def version(game: str | None = None) -> str:
     """A short hash of the ``hcards_core`` sources a table's bots play by: every file but the
     other games' (their rules package, bot module and texts), so a change to Zsíros does not
-    restart Ferbli's long matches. Without ``game``: every file.
+    restart Ferbli's long matches, and but the texts (``catalog``) and what does not run
+    (``_play_text``), so a reworded comment or translation does not either. Without ``game``:
+    every file.
 
     >>> version("ferbli") == version("ferbli") != version("zsiros")
     True
@@ -56,11 +59,47 @@ def version(game: str | None = None) -> str:
     h = hashlib.sha256()
     for path in sorted((ROOT / "hcards_core").rglob("*")):
         rel = path.relative_to(ROOT)
-        if not path.is_file() or path.suffix not in {".py", ".json"} or others & {*rel.parts[:-1], path.stem}:
+        if not path.is_file() or path.suffix not in {".py", ".json"} or others & {*rel.parts[:-1], path.stem} \
+                or "catalog" in rel.parts:
             continue
         h.update(str(rel).encode())
-        h.update(path.read_bytes())
+        h.update(_play_text(path))
     return h.hexdigest()[:12]
+
+
+def _play_text(path: Path) -> bytes:
+    """What of a file can change play: a data file as it is; a module's tokens without its
+    comments, blank lines and docstrings (a string standing alone as a statement), so that
+    neither they nor a reflowed line restart hours of pairs. (Tokens can differ between Python
+    minor versions, f-strings since 3.12: the long mode keeps to one CPython.)
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "a.py").write_text('def f(x):\\n    "Doc."\\n    return (x + 1)  # why\\n')
+    >>> _ = (d / "b.py").write_text("def f(x):\\n    '''Other doc.'''\\n\\n    return (x +\\n            1)\\n")
+    >>> _play_text(d / "a.py") == _play_text(d / "b.py")
+    True
+    >>> _ = (d / "b.py").write_text('def f(x):\\n    return x + 2\\n')
+    >>> _play_text(d / "a.py") == _play_text(d / "b.py")
+    False
+    """
+    if path.suffix != ".py":
+        return path.read_bytes()
+    import io
+    import tokenize
+
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
+    toks = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline) if t.type not in skip]
+    starts = {tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
+    out = []
+    for i, t in enumerate(toks):
+        alone = (t.type == tokenize.STRING and (i == 0 or toks[i - 1].type in starts)
+                 and i + 1 < len(toks) and toks[i + 1].type == tokenize.NEWLINE)
+        if alone or (t.type == tokenize.NEWLINE and i and out and out[-1] is None):
+            out.append(None)  # a docstring and the end of its line
+            continue
+        out.append(f"{t.type}:{t.string}")
+    return "\n".join(x for x in out if x is not None).encode()
 
 
 def _family(game: str) -> str:

@@ -89,10 +89,16 @@ def test_a_tables_version_leaves_out_the_other_games(script, tmp_path, monkeypat
     monkeypatch.setattr(long, "ROOT", tree)
     assert {g: long.version(g) for g in before} == before
     bot = tree / "hcards_core/bots/zsiros.py"
-    bot.write_text(bot.read_text() + "\n# a change\n")
+    text = bot.read_text()
+    # a comment, a docstring's words and a translation change no play: no table restarts
+    bot.write_text(text.replace('"""', '"""Reworded. ', 1) + "\n# a comment\n")
+    catalog = next((tree / "hcards_core/bots/catalog").rglob("en.json"))
+    catalog.write_text(catalog.read_text().replace("a", "e", 1))
+    assert {g: long.version(g) for g in before} == before
+    bot.write_text(text + "\nA_CHANGE = 1\n")
     after = {g: long.version(g) for g in before}
     assert after["zsiros"] != before["zsiros"]
     assert {g: after[g] for g in ("filko", "ferbli")} == {g: before[g] for g in ("filko", "ferbli")}
     shared = tree / "hcards_core/bots/base.py"
-    shared.write_text(shared.read_text() + "\n# a change\n")
+    shared.write_text(shared.read_text() + "\nA_CHANGE = 1\n")
     assert all(long.version(g) != after[g] for g in before)  # a shared file: every table restarts
