@@ -380,13 +380,15 @@ RECORDED_TIMES = [
     # 20 positions each, load 3-5, the wheel of the branch under Node; the flat expert had
     # 545.5 / 922.1 and 1,282.6 / 1,745.5)
     ["filko", 6, "expert", 631.2, 1133.7, 1363.7, 1955.3],
-    ["ferbli", 3, "club", 99.7, 181.3, 240.7, 380.0],
-    ["ferbli", 3, "expert", 480.0, 924.0, 910.3, 1646.6],
-    ["ferbli", 5, "club", 73.6, 127.1, 156.8, 245.8],
-    ["ferbli", 5, "expert", 469.0, 813.0, 730.7, 1106.2],
-    # the Ferbli expert rows above: s6-ferbli's expert (inferred models: two likelihoods per act),
-    # CPython CPU 60 positions, load 2-3.5 (the s5 expert: 400/779 and 343/624); Pyodide: the
-    # lead after the merge, the merged wheel under Node, 30 positions, load ~2-3
+    # Ferbli: s9, the lead on main c771a3d (s8's three-seat charge from 17; the s7 club replies),
+    # 30 positions each, CPython and the wheel under Node in one sitting, load 4-5 (CPU time), on
+    # the faster machine of the Filkó 5 rows above. Before (s6-s7 code, the slower machine, 60 /
+    # 30 positions): club 99.7 / 181.3 and 240.7 / 380.0 (3 players), 73.6 / 127.1 and 156.8 /
+    # 245.8 (5); expert 480 / 924 and 910 / 1,647 (3), 469 / 813 and 731 / 1,106 (5)
+    ["ferbli", 3, "club", 51.2, 94.4, 98.5, 155.6],
+    ["ferbli", 3, "expert", 259.8, 410.6, 439.8, 689.7],
+    ["ferbli", 5, "club", 39.9, 56.6, 74.2, 102.0],
+    ["ferbli", 5, "expert", 144.7, 232.1, 346.1, 473.6],
 ]
 FULL = {"deals": 2000, "positions": 60, "tables": TABLES, "pairs": PAIRS, "time_tiers": ["beginner", "club", "expert"],
         "matches": True, "times": True}
