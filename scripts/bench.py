@@ -251,9 +251,10 @@ def bots_rows(bots: dict) -> list[tuple[str, str, str, str, str]]:
                      f"{m['win_rate']:.1%}", f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
                      "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal)))
     long = bots.get("long") or []
-    if isinstance(long, dict):
+    if isinstance(long, dict):  # a broken results file, named
         rows.append(("Long mode (benchmarks/bots-long)", "unreadable", long["error"], "", ""))
-    for m in (r for r in long if isinstance(long, list) and r["current"]):
+        long = []
+    for m in (r for r in long if r["current"]):
         pair = "-".join(m["tiers"])
         goal = TARGETS["bots_win_rate"].get(pair)
         rows.append((f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, long mode, "

@@ -44,9 +44,9 @@ class BadFile(Exception):
 def version(game: str | None = None) -> str:
     """A short hash of the ``hcards_core`` sources a table's bots play by: every file but the
     other games' (their rules package, bot module and texts), so a change to Zsíros does not
-    restart Ferbli's long matches, and but the texts (``catalog``) and what does not run
-    (``_play_text``), so a reworded comment or translation does not either. Without ``game``:
-    every file.
+    restart Ferbli's long matches; it also leaves out the texts (``catalog``) and what does not
+    run (``_play_text``), so a reworded comment or translation does not either. Without
+    ``game``: every file.
 
     >>> version("ferbli") == version("ferbli") != version("zsiros")
     True
@@ -91,15 +91,10 @@ def _play_text(path: Path) -> bytes:
     skip = {tokenize.COMMENT, tokenize.NL, tokenize.ENCODING}
     toks = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text("utf-8")).readline) if t.type not in skip]
     starts = {tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
-    out = []
-    for i, t in enumerate(toks):
-        alone = (t.type == tokenize.STRING and (i == 0 or toks[i - 1].type in starts)
-                 and i + 1 < len(toks) and toks[i + 1].type == tokenize.NEWLINE)
-        if alone or (t.type == tokenize.NEWLINE and i and out and out[-1] is None):
-            out.append(None)  # a docstring and the end of its line
-            continue
-        out.append(f"{t.type}:{t.string}")
-    return "\n".join(x for x in out if x is not None).encode()
+    docs = {i for i, t in enumerate(toks) if t.type == tokenize.STRING and (i == 0 or toks[i - 1].type in starts)
+            and i + 1 < len(toks) and toks[i + 1].type == tokenize.NEWLINE}
+    # a docstring and the end of its line drop out
+    return "\n".join(f"{t.type}:{t.string}" for i, t in enumerate(toks) if i not in docs and i - 1 not in docs).encode()
 
 
 def _family(game: str) -> str:
