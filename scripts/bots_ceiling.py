@@ -25,7 +25,9 @@ what a peeking decision knows: ``all``, the real deal (two copies of it, as abov
 the club's own worlds and margins, sampled from what the seat knows except that the called card
 — hence who the partner is — lies where it really does (the club's uniform worlds conditioned
 on it, by rejection: the same distribution as sampling with that card's holder known); once
-the partner is revealed, or at the partner's own seat, that is the ordinary club.
+the partner is revealed, or at the partner's own seat, that is the ordinary club. Measured
+(seed 2026, 100 deals; the club 59.5 % +191): a defender peeking at everything 69.0 % +266, at
+the partner only 58.5 % +169 — the defence lacks the other cards, not the partner's name.
 
     nice -n 19 .venv/bin/python scripts/bots_ceiling.py --players 6 --deals 100 [--oracle]
     nice -n 19 .venv/bin/python scripts/bots_ceiling.py --players 5 --deals 60 --oracle --against beginner
