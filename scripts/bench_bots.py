@@ -52,6 +52,11 @@ RECORDED = [
     # The long mode's 2,000-deal matches (scripts/bots_long.py, benchmarks/bots-long: the pairs
     # themselves, seed 2026, the file's version = the code hash), s9, nice 19, load 3-9:
     ["zsiros", 2, "club", "beginner", 2000, 0.68, [0.6638, 0.6962], None],  # +3,402 vs +1,619 game points, 0.44 CPU h (version 437d7a4dafef)
+    ["zsiros", 4, "club", "beginner", 2000, 0.666, [0.6496, 0.6824], None],  # +3,718 vs +2,068 game points, 0.51 CPU h (437d7a4dafef)
+    ["filicau", 4, "club", "beginner", 2000, 0.684, [0.6687, 0.6993], None],  # +5,490 card points, 0.41 CPU h (aa4a028fc86a)
+    # on their way (the long mode's files hold every pair): Filicău 4 expert against club, 225
+    # deals 59.78 % [55.1, 64.5], +344 card points (the ISMCTS expert; 0.33 CPU h); Filkó 6 club
+    # against beginner, 511 deals 61.25 % [58.0, 64.5]
     ["zsiros", 2, "club", "beginner", 150, 0.69, [0.6318, 0.7482], 369.0],
     # s4-zsiros, nice 19, load average 4-11 on the 2 cores; ms = CPython CPU median ms per
     # decision of tier A (RECORDED_TIMES). Zsíros 4 club: the code before the call-fitting
