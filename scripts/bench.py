@@ -242,25 +242,22 @@ def bench_refute(tree: Path, quick: bool) -> dict:
     return {"cpython": cp, "pyodide": py}
 
 
+def match_row(m: dict, deals: str) -> tuple[str, str, str, str, str]:
+    """One duplicate match (``match``'s output) as a row, against its tier pair's goal."""
+    goal = TARGETS["bots_win_rate"].get("-".join(m["tiers"]))
+    return (f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, {deals}",
+            f"{m['win_rate']:.1%}", f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
+            "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal))
+
+
 def bots_rows(bots: dict) -> list[tuple[str, str, str, str, str]]:
     rows = [("Computer players (duplicate deals; CPython %s)" % bots["cpython"]["python"], "", "", "", "")]
-    for m in bots["cpython"]["matches"]:
-        pair = "-".join(m["tiers"])
-        goal = TARGETS["bots_win_rate"].get(pair)
-        rows.append((f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, {m['deals']} deals",
-                     f"{m['win_rate']:.1%}", f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
-                     "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal)))
+    rows += [match_row(m, f"{m['deals']} deals") for m in bots["cpython"]["matches"]]
     long = bots.get("long") or []
     if isinstance(long, dict):  # a broken results file, named
         rows.append(("Long mode (benchmarks/bots-long)", "unreadable", long["error"], "", ""))
         long = []
-    for m in (r for r in long if r["current"]):
-        pair = "-".join(m["tiers"])
-        goal = TARGETS["bots_win_rate"].get(pair)
-        rows.append((f"{m['game']} {m['players']}p {m['tiers'][0]} vs {m['tiers'][1]}, long mode, "
-                     f"{m['deals']} of {m['target']} deals", f"{m['win_rate']:.1%}",
-                     f"95 % [{m['ci95'][0]:.1%}, {m['ci95'][1]:.1%}]",
-                     "" if goal is None else f"≥ {goal:.0%}", "" if goal is None else mark(m["win_rate"] >= goal)))
+    rows += [match_row(m, f"long mode, {m['deals']} of {m['target']} deals") for m in long if m["current"]]
     py_times = {(t["game"], t["players"], t["tier"]): t for t in (bots.get("pyodide") or {}).get("times", [])}
 
     def med_p95(t):  # CPU time when measured (bench_bots.cpu_clock: a loaded machine cannot spoil it)
