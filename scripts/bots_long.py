@@ -14,6 +14,16 @@ comment does not restart the others).
     python scripts/bots_long.py run --out DIR [--deals 2000] [--tables JSON] [--pairs JSON]
                                     [--chunk 50] [--stop-after-min M]
     python scripts/bots_long.py report DIR
+    python scripts/bots_long.py carry DIR [--check 20]
+
+``carry`` moves the pairs of an older version over to the current one when the change did not
+touch the table's play: it plays ``check`` pairs spread over the file again with the code as it
+is now, and only if every one comes out exactly as on file (the pair's totals and each tier's
+number of decisions) is the file renamed to the current version, with a line in
+``carried.jsonl`` saying from which version, which pairs were checked and when. A sample is
+evidence, not proof: a change that moves one decision in a thousand deals can pass it; the
+check costs ``check`` pairs, the alternative replaying all of them. Any pair that differs
+leaves the file where it is (named in the output), so the table starts afresh.
 
 ``run`` goes round the tables and pairs ``chunk`` pairs at a time, so every table moves on
 together; run it under ``nice -n 19``. ``report`` prints every match on file (this version's
@@ -179,10 +189,10 @@ def report(out: Path, deals: int = 2000) -> list[dict]:
 
     rows, current = [], {}
     for path in sorted(out.glob("*.jsonl")):
-        parts = path.stem.split("-")
-        if len(parts) != 6 or not parts[1].isdigit() or not parts[4].startswith("seed"):
-            raise BadFile(f"{path}: not a results file name (game-players-tierA-tierB-seedS-version.jsonl)")
-        game, players, a, b, seed, file_ver = parts
+        parsed = _parse_name(path)
+        if parsed is None:
+            continue
+        game, players, (a, b), seed, file_ver = parsed
         pairs = read_pairs(path)
         if not pairs or bot_for(game) is None:
             continue
@@ -190,11 +200,80 @@ def report(out: Path, deals: int = 2000) -> list[dict]:
         decisions = sum(r.get("decisions", {}).get(a, 0) for r in pairs)
         if game not in current:
             current[game] = version(game)
-        res.update(game=game, players=int(players), seed=seed[4:], version=file_ver, current=file_ver == current[game],
+        res.update(game=game, players=players, seed=str(seed), version=file_ver, current=file_ver == current[game],
                    target=deals, cpu_hours=round(sum(r.get("cpu_s", 0) for r in pairs) / 3600, 2),
                    decisions_a=decisions)
         rows.append(res)
     return rows
+
+
+def carry(out: Path, check: int = 20, today: str | None = None) -> list[dict]:
+    """Carry every older file whose pairs the current code still plays the same (see the
+    module's docstring); returns one row per older file: what was checked and what was done.
+
+    A file is left alone when a current one with more pairs exists already; when the current
+    file has fewer, its pairs must equal the older file's (they are compared too, for free)."""
+    from hcards_core.bots.match import check_table, check_tiers, play_pair
+
+    rows, current = [], {}
+    for path in sorted(out.glob("*.jsonl")):
+        parsed = _parse_name(path)
+        if parsed is None:
+            continue
+        game, players, tiers, seed, file_ver = parsed
+        if game not in current:
+            current[game] = version(game)
+        if file_ver == current[game]:
+            continue
+        row = {"file": path.name, "from": file_ver, "to": current[game], "pairs": 0, "checked": [], "carried": False}
+        rows.append(row)
+        pairs = read_pairs(path)
+        row["pairs"] = len(pairs)
+        target = results_path(out, game, players, tiers, seed, current[game])
+        have = read_pairs(target)
+        if len(have) >= len(pairs):
+            row["why"] = f"{target.name} holds as many pairs already"
+            continue
+        row["checked"] = sorted({round(k * (len(pairs) - 1) / max(1, check - 1)) for k in range(min(check, len(pairs)))})
+        g, n, options = check_table(game, players, {})
+        differ = [r["i"] for r in have if _same_pair(r, pairs[r["i"]]) is False]
+        for i in row["checked"]:
+            timings: dict = {}
+            pair = play_pair(g, check_tiers(tiers), i, n, options, seed, timings=timings)
+            now = {"pair": pair, "decisions": {t: len(ms) for t, ms in timings.items()}}
+            if not _same_pair(now, pairs[i]):
+                differ.append(i)
+        if differ:
+            row["why"] = f"pairs {sorted(set(differ))[:10]} play differently now"
+            continue
+        with target.open("w", encoding="utf-8") as fh:
+            fh.write(path.read_text(encoding="utf-8"))
+        path.unlink()
+        with (out / "carried.jsonl").open("a", encoding="utf-8") as log:
+            log.write(json.dumps({"file": target.name, "from": file_ver, "to": current[game], "pairs": len(pairs),
+                                  "checked": row["checked"], "date": today or time.strftime("%Y-%m-%d")}) + "\n")
+        row["carried"] = True
+    return rows
+
+
+def _same_pair(new: dict, old: dict) -> bool:
+    """The same pair totals and, where both know them, the same decisions per tier."""
+    if [round(x, 6) for x in new["pair"]] != [round(x, 6) for x in old["pair"]]:
+        return False
+    a, b = new.get("decisions"), old.get("decisions")
+    return a is None or b is None or a == b
+
+
+def _parse_name(path: Path):
+    """(game, players, (tier A, tier B), seed, version) of a results file's name; None for
+    ``carried.jsonl``; ``BadFile`` for any other name."""
+    if path.name == "carried.jsonl":
+        return None
+    parts = path.stem.split("-")
+    if len(parts) != 6 or not parts[1].isdigit() or not parts[4].startswith("seed"):
+        raise BadFile(f"{path}: not a results file name (game-players-tierA-tierB-seedS-version.jsonl)")
+    game, players, a, b, seed, ver = parts
+    return game, int(players), (a, b), int(seed[4:]) if seed[4:].isdigit() else seed[4:], ver
 
 
 def main(argv=None) -> int:
@@ -210,6 +289,9 @@ def main(argv=None) -> int:
     p = sub.add_parser("report", help="summarise every match on file")
     p.add_argument("out", type=Path)
     p.add_argument("--deals", type=int, default=2000, help="the target number of pairs")
+    c = sub.add_parser("carry", help="move older versions' pairs to the current one where a sample replays the same")
+    c.add_argument("out", type=Path)
+    c.add_argument("--check", type=int, default=20, help="pairs to play again, spread over the file")
     a = ap.parse_args(argv)
     try:
         if a.command == "run":
@@ -221,7 +303,9 @@ def main(argv=None) -> int:
         else:
             if not a.out.is_dir():
                 raise BadFile(f"{a.out}: no such folder")
-            print(json.dumps(report(a.out, a.deals), indent=1))
+            if a.command == "carry" and a.check < 1:
+                raise BadFile("--check must be at least 1")
+            print(json.dumps(report(a.out, a.deals) if a.command == "report" else carry(a.out, a.check), indent=1))
     except json.JSONDecodeError as e:
         print(f"bots_long: --tables/--pairs is not JSON: {e}", file=sys.stderr)
         return 2

@@ -102,3 +102,30 @@ def test_a_tables_version_leaves_out_the_other_games(script, tmp_path, monkeypat
     shared = tree / "hcards_core/bots/base.py"
     shared.write_text(shared.read_text() + "\nA_CHANGE = 1\n")
     assert all(long.version(g) != after[g] for g in before)  # a shared file: every table restarts
+
+
+def test_carry_moves_pairs_the_new_code_plays_the_same_and_keeps_the_others(script, tmp_path, monkeypatch):
+    long = script("bots_long")
+    long.run(tmp_path, TABLE, PAIR, deals=4, chunk=4)
+    (path,) = tmp_path.glob("*.jsonl")
+    old = long._parse_name(path)[-1]
+    kept = path.read_text()
+    # a change that does not touch this table's play: every checked pair replays, the file moves
+    monkeypatch.setattr(long, "version", lambda game=None: "feedfacecafe")
+    (row,) = long.carry(tmp_path, check=3, today="2026-12-03")
+    assert row["carried"] and row["checked"] == [0, 2, 3] and row["from"] == old
+    moved = tmp_path / path.name.replace(old, "feedfacecafe")
+    assert moved.read_text() == kept and not path.exists()
+    (log,) = [json.loads(line) for line in (tmp_path / "carried.jsonl").read_text().splitlines()]
+    assert log == {"file": moved.name, "from": old, "to": "feedfacecafe", "pairs": 4, "checked": [0, 2, 3],
+                   "date": "2026-12-03"}
+    assert [(r["deals"], r["current"]) for r in long.report(tmp_path)] == [(4, True)]
+    # a change that does: one pair on file no longer replays, so the file stays where it is
+    monkeypatch.setattr(long, "version", lambda game=None: "0123456789ab")
+    rows = [json.loads(line) for line in moved.read_text().splitlines()]
+    rows[2]["pair"][0] += 1
+    moved.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (row,) = long.carry(tmp_path, check=4)
+    assert not row["carried"] and "[2]" in row["why"] and moved.exists()
+    assert len((tmp_path / "carried.jsonl").read_text().splitlines()) == 1
+    assert long.main(["carry", str(tmp_path), "--check", "0"]) == 2
