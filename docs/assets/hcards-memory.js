@@ -107,6 +107,9 @@ export const isStale = (memory, log) => !memory || (memory.applied || 0) + (memo
 // Bring the memory up to the log, in the worker; only when this page has one, unless asked.
 // A failed update (the scheduler's wheel not fetched, say) is tried again: at once when an
 // answer came in meanwhile, else after RETRY_MS[n], and again after each new answer.
+// `running` is cleared when the run's promise settles, never inside it: a run that found the
+// memory up to date finishes without awaiting, before `running` is even assigned, and clearing
+// it there left every later answer of the page waiting on a run that was over.
 let running = null;
 let again = false;
 let failures = 0;
@@ -139,9 +142,11 @@ export function refresh({ start = false } = {}) {
       saveMemory(memory);
       document.dispatchEvent(new CustomEvent("hcards:memory", { detail: memory }));
     } while (again);
-    running = null;
     return memory;
-  })();
+  })().finally(() => {
+    running = null;
+    if (again) refresh(); // an answer that came in as the run ended
+  });
   return running;
 }
 

@@ -237,6 +237,25 @@ def test_an_update_that_failed_is_tried_again(page, server):
     page.wait_for_function(SCHEDULED, timeout=30_000)
 
 
+def test_an_answer_on_a_page_whose_memory_was_up_to_date_is_scheduled(page, server):
+    """A memory already up to date with the log when the page's Python is ready (an earlier
+    page scheduled everything): the page's first update has nothing to do and ends at once; the
+    answer given next must still be scheduled on this page. (The run that had nothing to await
+    cleared its own 'running' before it was set, and every later update of the page waited on
+    it: 1 run in 4 of the review-then-exercise test timed out.)"""
+    page.goto(f"{server}progress/")
+    page.evaluate("""() => { localStorage.setItem('hcards:answers', '[]');
+        localStorage.setItem('hcards:memory', JSON.stringify({version: 1, cards: {}, applied: 0, last: null, skipped: 0})); }""")
+    page.goto(f"{server}zsiros/exercises/#{EID}")
+    page.wait_for_selector(READY, state="attached")
+    section = page.locator(f"section#{EID}")
+    section.locator(f"input[type=radio][value='{WRONG}']").check()
+    section.locator(".hc-ex-check").click()
+    page.wait_for_function(f"document.querySelector('#{EID} .hc-ex-feedback').dataset.correct === '0'")
+    page.wait_for_function(SCHEDULED, timeout=30_000)
+    assert storage(page, "hcards:memory")["cards"][f"clause:{RULE}"]["wrong"] == 1
+
+
 @pytest.mark.parametrize("lang, path", LANGS)
 def test_review_and_class_pages_are_axe_clean(page, server, lang, path, tmp_path):
     source = AXE_JS.read_text("utf-8")
