@@ -54,6 +54,10 @@ RECORDED = [
     ["zsiros", 2, "club", "beginner", 2000, 0.68, [0.6638, 0.6962], None],  # +3,402 vs +1,619 game points, 0.44 CPU h (version 437d7a4dafef)
     ["zsiros", 4, "club", "beginner", 2000, 0.666, [0.6496, 0.6824], None],  # +3,718 vs +2,068 game points, 0.51 CPU h (437d7a4dafef)
     ["filicau", 4, "club", "beginner", 2000, 0.684, [0.6687, 0.6993], None],  # +5,490 card points, 0.41 CPU h (aa4a028fc86a)
+    # s10, nice 19, load 3-6:
+    ["filko", 4, "club", "beginner", 2000, 0.683, [0.668, 0.698], None],  # +5,538 card points, 0.38 CPU h (aa4a028fc86a)
+    ["ferbli", 3, "club", "beginner", 2000, 0.622, [0.608, 0.636], None],  # +6,463 chips, 0.22 CPU h (f737293e55b6)
+    ["ferbli", 5, "club", "beginner", 2000, 0.61, [0.5959, 0.6241], None],  # +3,619 chips, 0.24 CPU h (f737293e55b6)
     # on their way (the long mode's files hold every pair): Filicău 4 expert against club, 225
     # deals 59.78 % [55.1, 64.5], +344 card points (the ISMCTS expert; 0.33 CPU h); Filkó 6 club
     # against beginner, 511 deals 61.25 % [58.0, 64.5]
