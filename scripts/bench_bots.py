@@ -45,15 +45,17 @@ RECORDED = [
     ["zsiros", 4, "beginner", "random", 2000, 0.8965, [0.8859, 0.9071], 0.3],
     ["filicau", 4, "beginner", "random", 2000, 0.8147, [0.7999, 0.8295], 0.6],
     ["filko", 4, "beginner", "random", 2000, 0.8275, [0.8135, 0.8415], 0.4],
-    # s10-filko56: the beginner's rules for 5 and 6 players (hcards_core/bots/filicau.py: draw
-    # trumps before cashing, trump with the trump Ten or Ace, no ducking, at six cash only with
+    # s10-filko56: the beginner's rules for 6 players (hcards_core/bots/filicau.py SIX_RULES:
+    # draw trumps before cashing, trump with the trump Ten or Ace, no ducking, cash only with
     # four of the suit out; gated on the table size: the Filicău 4 / Filkó 4 rows above, their
-    # match outputs and records at seed 11 and Filkó 4 club-beginner's are byte-identical).
-    # Before (s9): Filkó 5 65.12 % [63.15, 67.09] (seed 2027: 66.5 %), Filkó 6 68.5 % [66.72,
-    # 70.28] (seed 2027: 68.7 %). ms as before (not re-measured: the rules add no search)
-    ["filko", 5, "beginner", "random", 2000, 0.6587, [0.6391, 0.6784], 0.5],  # W 1222, L 587, T 191
+    # match outputs and records at seed 11 and Filkó 4 club-beginner's are byte-identical, and
+    # so are Filkó 5's beginner-random, 300 deals, and club-beginner, 8 deals, at seed 11).
+    # Before (s9): Filkó 6 68.5 % [66.72, 70.28] (seed 2027: 68.7 %). ms as before (not
+    # re-measured: the rules add no search). At five the same rules gave 65.87 % [63.91, 67.84]
+    # (seed 2027: 67.63 %) against s9's 65.12 / 66.5 %, but the club's 400 deals against that
+    # beginner fell to 53.9 % (below): not kept at five, the s9 row stands
+    ["filko", 5, "beginner", "random", 2000, 0.6512, [0.6315, 0.6709], 0.5],
     ["filko", 6, "beginner", "random", 2000, 0.7398, [0.7228, 0.7567], 0.3],  # W 1306, L 347, T 347; +11,664 card points
-    ["filko", 5, "beginner", "random", 2000, 0.6763, [0.6568, 0.6957], None],  # seed 2027; W 1264, L 559, T 177
     ["filko", 6, "beginner", "random", 2000, 0.752, [0.7357, 0.7683], None],  # seed 2027; W 1312, L 304, T 384
     # How the rules were found (throwaway scripts; duplicate beginner-random, 2,000 deals each
     # of seeds 2026 / 2027, "paired": per pair against the set without the rule, same deals):
@@ -285,11 +287,12 @@ RECORDED = [
     # points (before +726), 147 won, 116 lost, 137 tied; paired -3.6 % (SE 2.3), 177 pairs
     # changed (2026 -3.5, 2027 -8.5, 2028 -1.0, 2029 -1.5): the stronger beginner takes more
     # of the pairs back than the club's better playouts win (more card points, fewer pairs).
-    # No club change was tried in this session (its time went to the beginner).
-    ["filko", 5, "club", "beginner", 100, 0.56, [0.4863, 0.6337], None],  # +263, seed 2026, the s10 beginner
-    ["filko", 5, "club", "beginner", 100, 0.495, [0.4113, 0.5787], None],  # +179, seed 2027, the s10 beginner
-    ["filko", 5, "club", "beginner", 100, 0.55, [0.4698, 0.6302], None],  # +221, seed 2028, the s10 beginner
-    ["filko", 5, "club", "beginner", 100, 0.55, [0.4722, 0.6278], None],  # +170, seed 2029, the s10 beginner
+    # No club change was tried in this session (its time went to the beginner). So the rules
+    # stay at six (SIX_RULES) and these rows are history:
+    ["filko", 5, "club", "beginner", 100, 0.56, [0.4863, 0.6337], None],  # +263, seed 2026, the s10 beginner at five: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.495, [0.4113, 0.5787], None],  # +179, seed 2027, the s10 beginner at five: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.55, [0.4698, 0.6302], None],  # +221, seed 2028, the s10 beginner at five: not adopted
+    ["filko", 5, "club", "beginner", 100, 0.55, [0.4722, 0.6278], None],  # +170, seed 2029, the s10 beginner at five: not adopted
     # expert vs club at the default budgets (600 / 100 ms), 40 deals, load 5-8: 24 of the 40 pairs
     # tied (both tiers keep the same rules of thumb), 8 won, 8 lost; ms = CPU ms per expert
     # decision (mean)

@@ -25,11 +25,11 @@ trick without points or on one the partner already wins; give points to a partne
 safely; lead the top trump to pull trumps when holding the most; cash the highest card left
 of a suit; lead low otherwise; count the points: when the own side is better off taking no
 more (Romanian 0 or 7 points near the end), get rid of the lead and the points instead. At
-five and six players (short hands: a suit runs out early, and a winner led is often trumped)
+six players (short hands: a suit runs out early, and a winner led is often trumped)
 also: draw trumps with the lowest trump before cashing a winner; trump with the Ace or Ten of
 trumps when it takes the trick (kept, an Over would catch it); take a trick that can be won
 even without points in it yet (more players follow, and one of them may throw a point on it);
-at six, cash only while four cards of the suit are out.
+cash only while four cards of the suit are out.
 It reads only what its seat knows (``sides``: with a secret partner nobody but the partner
 knows the teams), so it is also the policy of every seat in the club tier's playouts.
 
@@ -120,6 +120,13 @@ ISMCTS_RULE_Z = {("filko", 4): {"cash_winner": math.inf}}
 # of six or seven leave an opponent short in it too often (four against random, 2,000 deals of
 # seed 2026 / 2027: +0.2 / +0.1 % of the pairs; five: -0.2 / -0.6 %).
 CASH_OUT = {6: 4}
+# The table sizes where the beginner also draws trumps before a cash, trumps with the trump Ten
+# or Ace and never ducks (s10). Not at five: there they gained the beginner only +1.1 / +0.8 %
+# of the pairs against random (2,000 deals of seed 2026 / 2027, a table the match format holds
+# near 65 %), while the club, whose playouts model every seat with the beginner, fell from
+# 57.5 % to 53.9 % against it (400 deals, seeds 2026-2029, paired -3.6 %, SE 2.3): the tiers'
+# ladder mattered more there than a point against random.
+SIX_RULES = {6}
 PACK_INDEX = {c: i for i, c in enumerate(pack_for(4))}
 PACKS = {n: pack_for(n) for n in (4, 5, 6)}  # built once: the beginner runs in every playout step
 
@@ -746,13 +753,13 @@ class FilicauBot(GameBot):
                 secure = [c for c in winners if not threatened(c)]
                 if secure:
                     return secure[0], "win_safe", {}
-            if n > 4 and led != trump and all(eff[c] == trump for c in legal):
+            if n in SIX_RULES and led != trump and all(eff[c] == trump for c in legal):
                 bank = [c for c in winners if card_points(c)]
                 if bank:  # made to trump the partner's card anyway: the trump point, as below
                     return bank[0], "trump_point", {}
             return low[0], "partner_wins", {"partner": winner}
-        if winners and n > 4 and led != trump:
-            # At five or six, trump with the Ace or Ten of trumps when it takes the trick: held
+        if winners and n in SIX_RULES and led != trump:
+            # At six, trump with the Ace or Ten of trumps when it takes the trick: held
             # back, it falls to one of the four Overs later, as often as not (against random,
             # 2,000 deals of seed 2026 / 2027, after draw_trumps: Filkó 6 +1.5 / +1.8 % of the
             # pairs, Filkó 5 -0.3 / +0.3 %).
@@ -771,8 +778,8 @@ class FilicauBot(GameBot):
                 return secure[0], "win_safe" if how == "win_cheaply" else how, {}
             if pts:
                 return lw, how, {}
-            if losers and card_points(losers[0]) == 0 and n == 4:
-                # (at five or six more players follow, and one of them may still throw a point
+            if losers and card_points(losers[0]) == 0 and n not in SIX_RULES:
+                # (at six more players follow, and one of them may still throw a point
                 # on the trick: take it with the lowest card that wins; Filkó 6 +0.4 / +0.7 %
                 # of the pairs against random, seeds 2026 / 2027, Filkó 5 0.0 / +0.1 %)
                 return losers[0], "duck", {}
@@ -792,9 +799,10 @@ class FilicauBot(GameBot):
             # them all; at a table of 5 or 6 (short hands) it is worth leading even with fewer:
             # it draws trumps and lets a partner give it a point (against random, 2,000 deals:
             # 5 players 63 -> 65 %, 6 players 68 -> 69 %; 4 players 83 -> 82 %, so not there).
-            # s10, the rules for 5 and 6 below (draw_trumps, trump_point, no duck, CASH_OUT),
+            # s10, the rules for six below (draw_trumps, trump_point, no duck, CASH_OUT),
             # against random, 2,000 deals of seed 2026 / 2027: 6 players 68.5 / 68.7 % ->
-            # 74.0 / 75.2 %, 5 players 65.1 / 66.5 % -> 65.9 / 67.6 % (bench_bots.RECORDED)
+            # 74.0 / 75.2 % (at 5 players 65.1 / 66.5 % -> 65.9 / 67.6 %: not kept there,
+            # SIX_RULES; bench_bots.RECORDED)
             if len(mine) >= out:
                 return mine[0], "pull_trumps", {}
             if state.players > 4:
@@ -816,8 +824,8 @@ class FilicauBot(GameBot):
         length = {s_: 0 for s_ in "alhb"}
         for c in hand:
             length[eff[c]] += 1
-        if cash and out and mine and state.players > 4:
-            # Draw trumps before cashing: at five or six, with short hands, a winner led while
+        if cash and out and mine and state.players in SIX_RULES:
+            # Draw trumps before cashing: at six, with short hands, a winner led while
             # trumps are out is trumped about half the time (Filkó 6, the beginner's own plain
             # Aces: 54 % home); the lowest trump, even a lower Over, draws them first (against
             # random, 2,000 deals of seed 2026 / 2027: Filkó 6 +3.4 / +3.9 % of the pairs,
