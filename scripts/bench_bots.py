@@ -94,6 +94,15 @@ RECORDED = [
     ["filko", 4, "club", "beginner", 2000, 0.683, [0.668, 0.698], None],  # +5,538 card points, 0.38 CPU h (aa4a028fc86a)
     ["ferbli", 3, "club", "beginner", 2000, 0.622, [0.608, 0.636], None],  # +6,463 chips, 0.22 CPU h (f737293e55b6)
     ["ferbli", 5, "club", "beginner", 2000, 0.61, [0.5959, 0.6241], None],  # +3,619 chips, 0.24 CPU h (f737293e55b6)
+    # Filkó 5 and 6 on the code with the six-player beginner (892ef406124c; five players play
+    # exactly as s9's: its first 100 pairs were carried, bots_long.py carry):
+    ["filko", 5, "club", "beginner", 2000, 0.5645, [0.5467, 0.5823], None],  # +2,967 card points over the beginner (mean of the seats), 0.43 CPU h
+    ["filko", 6, "club", "beginner", 2000, 0.5883, [0.572, 0.6045], None],  # +3,660 card points, 0.34 CPU h; the s9 beginner's 511 deals: 61.25 %
+    # Filkó 6 club variants against that beginner, paired pair by pair with the 2,000 above
+    # (seed 2026, the same indices), not adopted: the rule lead_top_trump standing (its
+    # departures lost -0.55 each on the real cards, 47 in 300 deals, bots_pairs.py) pairs
+    # 0-399 +1.75 % (SE 0.84), 400-999 -0.75 % (SE 0.59): 1,000 pairs +0.25 %; twice the
+    # club's budget, 1,000 pairs +0.35 % (SE ~1.0); TABLE_Z 0.5 at six, 300 pairs -0.67 % (SE 1.7)
     # on their way (the long mode's files hold every pair): Filicău 4 expert against club, 225
     # deals 59.78 % [55.1, 64.5], +344 card points (the ISMCTS expert; 0.33 CPU h); Filkó 6 club
     # against beginner, 511 deals 61.25 % [58.0, 64.5]
