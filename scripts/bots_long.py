@@ -143,7 +143,7 @@ def read_pairs(path: Path) -> list[dict]:
 def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int, ver: str | None = None) -> int:
     """Play the pairs of this match after the last on file, up to ``upto`` in all; returns how
     many are on file now."""
-    from hcards_core.bots.match import check_table, check_tiers, play_pair
+    from hcards_core.bots.match import check_table, check_tiers
 
     tiers = check_tiers(tiers)
     path = results_path(out, game_name, players, tiers, seed, ver or version(game_name))
@@ -153,14 +153,21 @@ def play_more(game_name: str, players: int, tiers, seed, out: Path, upto: int, v
     game, players, options = check_table(game_name, players, {})
     with path.open("a", encoding="utf-8") as fh:
         for i in range(done, upto):
-            timings: dict = {}
-            c0 = time.process_time()
-            pair = play_pair(game, tuple(tiers), i, players, options, seed, timings=timings)
-            row = {"i": i, "pair": pair, "cpu_s": round(time.process_time() - c0, 3),
-                   "decisions": {t: len(ms) for t, ms in timings.items()}}
-            fh.write(json.dumps(row) + "\n")
+            fh.write(json.dumps(play_row(game, tiers, i, players, options, seed)) + "\n")
             fh.flush()  # a pair on file is a pair kept, whatever stops the run
     return upto
+
+
+def play_row(game, tiers, i: int, players: int, options: dict, seed) -> dict:
+    """Pair ``i`` played now, as a results file keeps it (its CPU seconds and each tier's
+    number of decisions beside the pair's totals)."""
+    from hcards_core.bots.match import play_pair
+
+    timings: dict = {}
+    c0 = time.process_time()
+    pair = play_pair(game, tuple(tiers), i, players, options, seed, timings=timings)
+    return {"i": i, "pair": pair, "cpu_s": round(time.process_time() - c0, 3),
+            "decisions": {t: len(ms) for t, ms in timings.items()}}
 
 
 def run(out: Path, tables, pairs, deals: int, chunk: int, seed=SEED, stop_after_min: float | None = None) -> None:
@@ -213,7 +220,7 @@ def carry(out: Path, check: int = 20, today: str | None = None) -> list[dict]:
 
     A file is left alone when a current one with more pairs exists already; when the current
     file has fewer, its pairs must equal the older file's (they are compared too, for free)."""
-    from hcards_core.bots.match import check_table, check_tiers, play_pair
+    from hcards_core.bots.match import check_table, check_tiers
 
     rows, current = [], {}
     for path in sorted(out.glob("*.jsonl")):
@@ -236,13 +243,8 @@ def carry(out: Path, check: int = 20, today: str | None = None) -> list[dict]:
             continue
         row["checked"] = sorted({round(k * (len(pairs) - 1) / max(1, check - 1)) for k in range(min(check, len(pairs)))})
         g, n, options = check_table(game, players, {})
-        differ = [r["i"] for r in have if _same_pair(r, pairs[r["i"]]) is False]
-        for i in row["checked"]:
-            timings: dict = {}
-            pair = play_pair(g, check_tiers(tiers), i, n, options, seed, timings=timings)
-            now = {"pair": pair, "decisions": {t: len(ms) for t, ms in timings.items()}}
-            if not _same_pair(now, pairs[i]):
-                differ.append(i)
+        differ = [r["i"] for r in have if not _same_pair(r, pairs[r["i"]])]
+        differ += [i for i in row["checked"] if not _same_pair(play_row(g, check_tiers(tiers), i, n, options, seed), pairs[i])]
         if differ:
             row["why"] = f"pairs {sorted(set(differ))[:10]} play differently now"
             continue
