@@ -121,9 +121,10 @@ ISMCTS_RULE_Z = {("filko", 4): {"cash_winner": math.inf}}
 # seed 2026 / 2027: +0.2 / +0.1 % of the pairs; five: -0.2 / -0.6 %).
 CASH_OUT = {6: 4}
 # The table sizes where the beginner also draws trumps before a cash, trumps with the trump Ten
-# or Ace and never ducks (s10), and gives up a beaten Over rather than a point (s11). Not at five: there they gained the beginner only +1.1 / +0.8 %
-# of the pairs against random (2,000 deals of seed 2026 / 2027, a table the match format holds
-# near 65 %), while the club, whose playouts model every seat with the beginner, fell from
+# or Ace and never ducks (s10), and gives up a beaten Over rather than a point (s11). Not at
+# five: there the s10 rules gained the beginner only +1.1 / +0.8 % of the pairs against random
+# (2,000 deals of seed 2026 / 2027, a table the match format holds near 65 %), while the club,
+# whose playouts model every seat with the beginner, fell from
 # 57.5 % to 53.9 % against it (400 deals, seeds 2026-2029, paired -3.6 %, SE 2.3): the tiers'
 # ladder mattered more there than a point against random.
 SIX_RULES = {6}
@@ -789,8 +790,8 @@ class FilicauBot(GameBot):
             # Nothing wins and every card but the Overs is a point: give up the lowest Over
             # (beaten now, it is seldom the highest left later) rather than a point (against
             # random, 2,000 deals of seed 2026 / 2027 / 2028: Filkó 6 +0.5 / +0.45 / +0.7 % of
-            # the pairs; Filkó 4 +1.0 / +0.9 / +1.25, Filkó 5 +0.3 / -0.2 / +0.5: not yet there,
-            # where it would restart their 2,000-deal samples)
+            # the pairs; Filkó 4 +1.0 / +0.9 / +1.25 and Filkó 5 +0.3 / -0.2 / +0.5, not adopted
+            # there yet: it would restart those tables' 2,000-deal samples)
             overs = sorted((c for c in legal if c in top), key=power.get)
             if overs:
                 return overs[0], "give_over", {}
