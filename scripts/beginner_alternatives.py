@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hcards_core.bots import bot_for  # noqa: E402
-from hcards_core.bots.filicau import _canon, _key, plays, sides, voids  # noqa: E402
+from hcards_core.bots.filicau import _canon, _key, cheapest_first, overs_low_first, plays, sides, voids  # noqa: E402
 from hcards_core.filicau.rules import card_points  # noqa: E402
 from hcards_core.filicau.state import CALL, CHOOSE  # noqa: E402
 from hcards_core.games import get_game  # noqa: E402
@@ -40,8 +40,8 @@ from hcards_core.games import get_game  # noqa: E402
 
 def alternatives(state, seat: int, legal: list[str]) -> dict[str, str]:
     """Named alternative cards for the decision, each defined without a peek."""
-    eff, power, trump, top = state.eff, state.power, state.trump, state.ctx.top
-    low = sorted(legal, key=lambda c: (c in top, card_points(c), eff[c] == trump, power[c]))
+    eff, power, trump = state.eff, state.power, state.trump
+    low = cheapest_first(state, legal)
     out = {"low": low[0], "high": max(legal, key=lambda c: (eff[c] == trump, power[c]))}
     points = [c for c in legal if card_points(c)]
     if points:
@@ -49,7 +49,7 @@ def alternatives(state, seat: int, legal: list[str]) -> dict[str, str]:
     trumps = sorted((c for c in legal if eff[c] == trump), key=power.get)
     if trumps:
         out["trump_low"], out["trump_high"] = trumps[0], trumps[-1]
-    overs = sorted((c for c in legal if c in top), key=power.get)
+    overs = overs_low_first(state, legal)
     if overs:
         out["over_low"] = overs[0]
     length = Counter(eff[c] for c in state.held[seat])

@@ -316,6 +316,18 @@ def _key(card, led, trump, eff, power) -> int:
     return power[card] + 1000 if s == trump else power[card] if s == led else -1
 
 
+def cheapest_first(state: FilicauState, cards) -> list[str]:
+    """``cards`` in the order the beginner gives them away: an Over is worth more than a point
+    (it takes a trick later), a point more than a trump, a trump more than a plain card."""
+    eff, power, trump, top = state.eff, state.power, state.trump, state.ctx.top
+    return sorted(cards, key=lambda c: (c in top, card_points(c), eff[c] == trump, power[c]))
+
+
+def overs_low_first(state: FilicauState, cards) -> list[str]:
+    """The Overs among ``cards``, the lowest first."""
+    return sorted((c for c in cards if c in state.ctx.top), key=state.power.get)
+
+
 _STATUS: dict[tuple, list[str]] = {}  # the status tables, per session facts and points
 _MORE: dict[tuple, bool] = {}  # does taking more points help? per session facts and count
 
@@ -703,9 +715,7 @@ class FilicauBot(GameBot):
                     best_out[s_] = power[c]
         partners, _ = sides(state, seat)
         take, count = self._wants_points(state, seat, partners)
-        # The cheapest cards to give away first: an Over is worth more than a point (it takes a
-        # trick later), a point more than a trump, a trump more than a plain card.
-        low = sorted(legal, key=lambda c: (c in top, card_points(c), eff[c] == trump, power[c]))
+        low = cheapest_first(state, legal)
         table = state.table
         if not table:
             return self._lead(state, seat, legal, hand, best_out, count_out, partners, take, count, low)
@@ -792,7 +802,7 @@ class FilicauBot(GameBot):
             # random, 2,000 deals of seed 2026 / 2027 / 2028: Filkó 6 +0.5 / +0.45 / +0.7 % of
             # the pairs; Filkó 4 +1.0 / +0.9 / +1.25 and Filkó 5 +0.3 / -0.2 / +0.5, not adopted
             # there yet: it would restart those tables' 2,000-deal samples)
-            overs = sorted((c for c in legal if c in top), key=power.get)
+            overs = overs_low_first(state, legal)
             if overs:
                 return overs[0], "give_over", {}
         return card, "forced_points" if card_points(card) else "discard_low", {}
