@@ -351,6 +351,11 @@ RECORDED = [
     # 1.5-3, 392 CPU s: 11 won, 7 lost, 22 tied (the first 20: 62.5 %, +38; the next 20: 47.5 %,
     # -1.3): no better than flat, not adopted. ms: CPython CPU median (20 positions, p95 758)
     ["filko", 5, "expert", "club", 40, 0.55, [0.4472, 0.6528], 419.4],  # +36.7 (sum of the seats' -102 to -138.7), ISMCTS
+    # s12: the same on a larger sample, the long mode's pairs 0-125 of seed 2026 (the flat expert
+    # there, version 941b6fa377c5: 52.0 % [45.7, 58.25], +2 card points). Five players score
+    # "call" by default, which ``expert_search_for`` leaves flat, so the search was forced for
+    # five. ISMCTS: 50.4 % (paired -1.6 %, SE 4.5), -38.7 card points. Not adopted.
+    ["filko", 5, "expert", "club", 126, 0.504, [0.4348, 0.5731], None],  # -38.7 card points, ISMCTS
     # s7-filko6: Filkó 6's ISMCTS, the 40 deals of the flat row (51.25 %, +58), nice 19, load 3-14.
     # At the default budget (c 6, the 1 SE guard): 52.5 % +36, 14 won, 12 lost, 14 tied (the
     # first 20: 65 % +72; the next 20: 40 % -36); the cash kept at the root as at Filkó 4:
