@@ -115,6 +115,16 @@ RECORDED = [
     # Filkó 6 against the s11 beginner (give_over; 10c43ea8c7aa): 58.3 %, the s10 beginner's
     # 2,000 deals (892ef406124c) 58.83 % [57.2, 60.45] +3,660, the s9 beginner's 511: 61.25 %
     ["filko", 6, "club", "beginner", 2000, 0.583, [0.5667, 0.5993], None],  # +3,638 card points, 0.51 CPU h
+    # s12: variants of the Filkó 6 club on that file's first 400 pairs (the code there: 58.0 %
+    # [54.4, 61.6], +614), paired differences with their SE. The bar to leave a rule
+    # (``TABLE_Z[6]``, the framework's 1.0) at 0.5: 57.0 % +508 (-1.0, SE 1.5); at 2: 55.9 %
+    # +370 (-2.1, SE 1.7). The first lead with 3 or 6 times the budget, as at five
+    # (``FIRST_LEAD_BUDGET``): 57.75 % +648 (-0.25, SE 1.1) and 57.0 % +628 (399 pairs; -0.9,
+    # SE 1.3). None kept: at six the club's bar and budget sit where the pairs are best.
+    ["filko", 6, "club", "beginner", 400, 0.57, [0.5316, 0.6084], None],  # +508, bar 0.5: not adopted
+    ["filko", 6, "club", "beginner", 400, 0.5587, [0.5292, 0.5883], None],  # +370, bar 2: not adopted
+    ["filko", 6, "club", "beginner", 400, 0.5775, [0.5415, 0.6135], None],  # +648, first lead x3: not adopted
+    ["filko", 6, "club", "beginner", 399, 0.5702, [0.5337, 0.6066], None],  # +628, first lead x6: not adopted
     # Filkó 6 club variants against that beginner, paired pair by pair with the 2,000 above
     # (seed 2026, the same indices), not adopted: the rule lead_top_trump standing (its
     # departures lost -0.55 each on the real cards, 47 in 300 deals, bots_pairs.py) pairs
