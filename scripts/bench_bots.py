@@ -366,6 +366,17 @@ RECORDED = [
     # "call" by default, which ``expert_search_for`` leaves flat, so the search was forced for
     # five. ISMCTS: 50.4 % (paired -1.6 %, SE 4.5), -38.7 card points. Not adopted.
     ["filko", 5, "expert", "club", 126, 0.504, [0.4348, 0.5731], None],  # -38.7 card points, ISMCTS
+    # s12: the expert's call weighed as the club's (one call per suit, ``call_by_suit``) over
+    # the expert's budget (measured with the club's cap of 200 worlds; ~170-220 in the code),
+    # pairs 0-199. Seed 2026 against the long mode's file (48.75 %, margin -60.7 card points):
+    # 51.0 %, -48.0 (paired +2.25 %, SE 1.3; 34 pairs changed: 14 better, 6 worse); with the
+    # first lead at 3 times the budget too: 51.25 %, -52.0 (+2.5, SE 2.2), not kept. Seed 2027,
+    # the code before: 53.25 % +11.3; the call: 54.5 % +154.7 (+1.25, SE 1.9). Adopted
+    # (400 pairs: +1.75 %, SE 1.2, and a larger margin on both seeds); the long mode's Filkó 5
+    # expert-club file starts again with it.
+    ["filko", 5, "expert", "club", 200, 0.51, [0.4577, 0.5623], None],  # seed 2026, the call by suit: adopted
+    ["filko", 5, "expert", "club", 200, 0.545, [0.4931, 0.5969], None],  # seed 2027, the call by suit: adopted
+    ["filko", 5, "expert", "club", 200, 0.5325, [0.4797, 0.5853], None],  # seed 2027, the code before
     # s7-filko6: Filkó 6's ISMCTS, the 40 deals of the flat row (51.25 %, +58), nice 19, load 3-14.
     # At the default budget (c 6, the 1 SE guard): 52.5 % +36, 14 won, 12 lost, 14 tied (the
     # first 20: 65 % +72; the next 20: 40 % -36); the cash kept at the root as at Filkó 4:
@@ -517,6 +528,8 @@ RECORDED_TIMES = [
     # each, CPython and the wheel under Node in one sitting, load ~2-4, on a machine about twice
     # as fast as the one behind the other rows (s7's club there: 90 / 231 ms CPython)
     ["filko", 5, "club", 39.3, 158.9, 63.1, 246.8],
+    # (s12: the expert's call by suit, 20 calls of seeds t-0..19, CPython CPU median / p95 430 /
+    # 453 ms, before 337 / 362; one decision a deal, about 1 s in Pyodide: the row stands)
     ["filko", 5, "expert", 278.1, 350.2, 424.2, 535.0],
     ["filko", 6, "club", 100.0, 192.1, 179.7, 400.7],
     # (the ISMCTS expert with 1.5 times the iterations since s7: CPython and Pyodide s7-filko6,

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from functools import lru_cache
 from math import factorial
 
@@ -499,29 +500,40 @@ class FilicauBot(GameBot):
         return True
 
     def club(self, state: FilicauState, seat: int, rng: random.Random, budget: float | None):
-        """The öreg's call weighs only the trump suit: one call per suit, each the rule of
-        thumb's card of it (``_suit_call``), over the worlds the budget buys for those 2-4
-        (about 27 instead of 12 for ~20 cards, in half the time). Among ~20 calls the best
-        sampled mean is mostly the luck of the worlds, and departures to another card of the
-        same suit (a low one: a weaker partner) that still looked better with 200 worlds lost
-        on the real cards (``RULE_Z``'s comment). The other calls are valued over the first
-        ``CALL_LISTED_WORLDS`` of the same worlds, for the explanation only (the best shares
-        too: every call over the same worlds). The first lead after it has ``FIRST_LEAD_BUDGET``
-        times the budget (the trick number and the table are public)."""
+        """The öreg's call by ``call_by_suit``; the first lead after it has
+        ``FIRST_LEAD_BUDGET`` times the budget (the trick number and the table are public)."""
         legal = state.legal_actions()
         if state.phase != CALL or len(legal) < 2:
             if state.players == 5 and state.phase != CALL and not state.tricks and not state.table:
                 budget = FIRST_LEAD_BUDGET * (DEFAULT_BUDGET_MS["club"] if budget is None else float(budget))
             return super().club(state, seat, rng, budget)
+        return self.call_by_suit(state, seat, rng, budget, "club")
+
+    def call_by_suit(self, state: FilicauState, seat: int, rng: random.Random, budget: float | None,
+                     tier: str, wall_clock: bool = False):
+        """The öreg's call weighs only the trump suit: one call per suit, each the rule of
+        thumb's card of it (``_suit_call``), over the worlds the budget buys for those 2-4
+        (the club: about 27 instead of 12 for ~20 cards, in half the time). Among ~20 calls the
+        best sampled mean is mostly the luck of the worlds, and departures to another card of
+        the same suit (a low one: a weaker partner) that still looked better with 200 worlds
+        lost on the real cards (``RULE_Z``'s comment). The other calls are valued over the first
+        ``CALL_LISTED_WORLDS`` of the same worlds, for the explanation only (the best shares
+        too: every call over the same worlds). With ``wall_clock`` it stops when the budget's
+        time is up, over the worlds done so far (at least one)."""
+        start = time.perf_counter()
+        legal = state.legal_actions()
         cards = {a["card"] for a in legal}
         suit_calls = {_suit_call(state, suit, cards) for suit in "alhb"}
         weighed = [j for j, a in enumerate(legal) if a["card"] in suit_calls]
-        n_worlds = self.worlds_for("club", budget, len(weighed))
+        n_worlds = self.worlds_for(tier, budget, len(weighed))
         listed = min(n_worlds, CALL_LISTED_WORLDS)
         master = rng.getrandbits(48)
         values: list[list[float]] = [[] for _ in legal]
         tricks: list[list] = [[] for _ in legal]
         for i in range(n_worlds):
+            if wall_clock and i and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+                n_worlds, listed = i, min(listed, i)
+                break
             world = self.sample_world(state, seat, random.Random(master * 7919 + i))
             for j in (range(len(legal)) if i < listed else weighed):
                 v, t = self.playout(world, legal[j], seat, random.Random(master * 104729 + i))
@@ -549,7 +561,7 @@ class FilicauBot(GameBot):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": n_worlds, "value": rows[best]["value"],
                                                                "rule": rule_reason}}
-        return legal[best], {"tier": "club", "seat": seat, "unit": self.unit, "worlds": n_worlds,
+        return legal[best], {"tier": tier, "seat": seat, "unit": self.unit, "worlds": n_worlds,
                              "reason": reason, "best": best, "actions": rows}
 
     def override_z_for(self, state: FilicauState, rule_reason: dict) -> float:
@@ -609,7 +621,17 @@ class FilicauBot(GameBot):
         exact world costs about ``EXACT_MS`` against a playout's ``playout_ms`` (6 players'
         last two tricks: 333 worlds took 1.6 s CPU, ~3 s in Pyodide; now about 75, and an
         exact world has no playout luck to average out). Whether the search is exact is
-        public (the cards left and the phase), so this reads nothing hidden."""
+        public (the cards left and the phase), so this reads nothing hidden.
+
+        The öreg's call is weighed as the club weighs it (``call_by_suit``), over the worlds
+        the expert's budget buys for its 2-4 calls (~170-220, where ~20 calls got ~31 each).
+        Against the club, Filkó 5, pairs 0-199 (measured with the club's cap of 200 worlds):
+        seed 2026 48.75 % -> 51.0 % (paired +2.25, SE 1.3), -61 -> -48 card points; seed 2027
+        53.25 % -> 54.5 % (+1.25, SE 1.9), +11 -> +155. Nothing has been played at the call,
+        so there is no evidence for the weights to read."""
+        if state.phase == CALL and len(state.legal_actions()) > 1:
+            return self.call_by_suit(state, seat, rng, DEFAULT_BUDGET_MS["expert"] if budget is None else budget,
+                                     "expert", wall_clock)
         if self.exact_ready(state, "expert"):
             budget = (DEFAULT_BUDGET_MS["expert"] if budget is None else float(budget)) * self.playout_ms / EXACT_MS
         return super().expert(state, seat, rng, budget, wall_clock=wall_clock)

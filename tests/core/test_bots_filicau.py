@@ -578,6 +578,27 @@ def test_club_keeps_the_call_unless_the_worlds_show_a_clear_margin():
     assert BOT.override_z_for(four, {"key": "bot.filicau.lead_low"}) == BOT.override_z
 
 
+def test_expert_weighs_the_call_by_suit_with_its_own_budget():
+    """The expert's call is the club's one call per suit, over the worlds the expert's budget
+    buys for those few calls (the old expert spread them over all ~20 calls), explained as the
+    expert's."""
+    for d in range(3):
+        st = new_deal("filko", 5, {}, 710 + d)
+        legal = st.legal_actions()
+        action, why = BOT.choose(st, st.to_act, "expert", random.Random(d), budget=120)
+        assert why["tier"] == "expert" and why["reason"]["key"] in ("bot.filicau.call_suits", "bot.rule_stands")
+        assert why["worlds"] > BOT.worlds_for("expert", 120, len(legal))
+        if why["reason"]["key"] == "bot.filicau.call_suits":
+            weighed = why["reason"]["params"]["weighed"]
+            assert len({c[1] for c in weighed}) == len(weighed) <= 4 and action["card"] in weighed
+            assert why["worlds"] == BOT.worlds_for("expert", 120, len(weighed))
+        assert [r["action"] for r in why["actions"]] == legal
+        assert why["actions"][why["best"]]["action"] == action
+    # anytime: a wall-clock budget too short for one world still answers, over one world
+    action, why = BOT.choose(st, st.to_act, "expert", random.Random(0), budget=0.001, wall_clock=True)
+    assert why["worlds"] == 1 and action in legal
+
+
 def test_five_player_first_lead_takes_more_worlds():
     """The öreg's first lead (one decision a deal, the one most often leaving the rule of thumb)
     gets ``FIRST_LEAD_BUDGET`` times the club's budget."""
