@@ -60,6 +60,17 @@ def shuffle(items: list, rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def time_up(start: float, budget: float | None, wall_clock: bool) -> bool:
+    """Whether an anytime search started at ``start`` (``time.perf_counter()``) has used its
+    ``budget`` of milliseconds. Only a caller that allows the clock (``wall_clock``) is ever
+    stopped by it: without it a budget means a count of worlds, the same on every machine.
+
+    >>> time_up(time.perf_counter(), 0, True), time_up(time.perf_counter(), 0, False)
+    (True, False)
+    """
+    return wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget
+
+
 def pick(items: list, rng: random.Random):
     """One item, uniformly, from ``rng.random()`` alone (the same on every Python)."""
     return items[int(rng.random() * len(items))]
@@ -336,7 +347,7 @@ class GameBot:
                     values[j].append(v)
                     tricks[j].append(t)
             done = min(n_worlds, done + per_round)
-            if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+            if time_up(start, budget, wall_clock):
                 break
         if sum(weights) <= 0:  # every world judged impossible: fall back to equal weights
             weights = [1.0] * len(weights)

@@ -58,7 +58,7 @@ from ..filicau import results as R
 from ..filicau.rules import card_points, pack_for
 from ..filicau.state import CALL, CHOOSE, FilicauState
 from ..seats import right_of
-from .base import DEFAULT_BUDGET_MS, GameBot, _stats, best_shares, rule_stands, shuffle
+from .base import DEFAULT_BUDGET_MS, GameBot, _stats, best_shares, rule_stands, shuffle, time_up
 
 NOISE = 0.5  # expert: the chance a player strays from the beginner's rule of thumb (0.3 left ~2 of 60 worlds effective)
 EXACT_MS = 4.0  # measured CPU cost of one exact world's search at 5-6 players' last two tricks
@@ -531,7 +531,7 @@ class FilicauBot(GameBot):
         values: list[list[float]] = [[] for _ in legal]
         tricks: list[list] = [[] for _ in legal]
         for i in range(n_worlds):
-            if wall_clock and i and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+            if i and time_up(start, budget, wall_clock):
                 n_worlds, listed = i, min(listed, i)
                 break
             world = self.sample_world(state, seat, random.Random(master * 7919 + i))

@@ -44,7 +44,7 @@ import math
 import random
 import time
 
-from .base import DEFAULT_BUDGET_MS, _stats, best_shares, rule_stands
+from .base import DEFAULT_BUDGET_MS, _stats, best_shares, rule_stands, time_up
 
 ITERATION_COST = 1.3  # one iteration (world, descent with copies, playout) in playouts' time: measured 0.75 ms against Zsíros' 0.6
 MIN_ITERATIONS = 48
@@ -260,13 +260,13 @@ def search(bot, state, seat: int, rng: random.Random, budget: float | None, tier
             for j in range(len(actions)):
                 paired[j].append(iterate(world, j, random.Random(seed)))  # the same rollout seed
             done += len(actions)
-            if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+            if time_up(start, budget, wall_clock):
                 break
     else:
         for i in range(n_iter):
             iterate(worlds.next(i), None, rng)
             done = i + 1
-            if wall_clock and budget is not None and (time.perf_counter() - start) * 1000 >= budget:
+            if time_up(start, budget, wall_clock):
                 break
     if paired is not None:
         return _explain_paired(bot, state, seat, tier, actions, root, root_keys, worlds, done, rng, guard_z, paired)
