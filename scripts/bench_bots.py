@@ -499,6 +499,12 @@ RECORDED = [
     # rules instead of inferred 51.5 % +119. All within a standard error (3 points) of the
     # code's 52.5 %; none kept.
     ["ferbli", 5, "expert", "club", 100, 0.525, [0.4624, 0.5876], None],  # seed 2027, +197 chips, the s11 code
+    # s13: the Ferbli 5 expert with three times its budget (1,800 ms asked: 432 worlds, not
+    # 144), seed 2026, the long mode's pairs 0-149 (version e2bfe0e67d3d, 53.3 %, +493 chips
+    # on those pairs): 50.0 %, -244 chips; paired -3.3 % (SE 1.9), 11 pairs changed (3 better,
+    # 8 worse). More worlds mostly leave the rule standing behind the six-SE bar, and where
+    # they do not it is no better. Not kept.
+    ["ferbli", 5, "expert", "club", 150, 0.5, [0.4486, 0.5514], None],  # seed 2026, 3x budget: not adopted
 ]
 # Time per decision, CPU milliseconds (cpu_clock: what a loaded machine cannot spoil), 25
 # positions from beginner play per game and table size, under nice 19 at a load average of
