@@ -1,6 +1,6 @@
 """How far above a tier a player could get in Filkó under the duplicate match format — a
 diagnostic for issue 15's goals (beginner >= 75 % against random, club >= 60 % against
-beginner), not a tier the site ships.
+beginner, expert >= 55 % against club), not a tier the site ships.
 
 ``--against random`` (the beginner's goal): ``best-response`` is the club tier (sampled
 worlds: it sees only what its seat knows) whose playouts play the opponents uniformly at
@@ -9,8 +9,12 @@ real deal (it peeks). ``--against beginner`` (the club's goal): the club tier wh
 all the real deal (``--oracle``; two copies of it: the beginner's play is deterministic) and
 whose playouts play every seat by the beginner's rules — the very policy of the seats it
 faces — and which takes any better-looking action; a ceiling for what a club that guessed
-the hidden cards perfectly could reach against the beginner. Both through the ordinary
-duplicate match (``hcards_core.bots.match.run_match``).
+the hidden cards perfectly could reach against the beginner. ``--against club`` (the expert's
+goal, >= 55 % against the club): the same peeking club, in the expert's seats, against the
+ordinary club tier (``Versus``: only the peeking seats are the diagnostic's bot); its playouts
+still play every seat by the beginner's rules, so it is a rough ceiling (the club strays from
+them), not a bound. All through the ordinary duplicate match
+(``hcards_core.bots.match.play_pair``).
 
 Measured (seed 2026, CPython 3.11, shared 2-core machine, budget 40), against random:
 Filkó 6 best-response 82.5 % [76.4, 88.6] (100 deals), oracle 95 % [91.8, 98.3] (100);
@@ -33,6 +37,7 @@ the partner only 58.5 % +169 — the defence lacks the other cards, not the part
     nice -n 19 .venv/bin/python scripts/bots_ceiling.py --players 5 --deals 60 --oracle --against beginner
     nice -n 19 .venv/bin/python scripts/bots_ceiling.py --players 5 --deals 100 --oracle --against beginner \\
         --peek-roles defender --peek partner [--seed 2026]
+    nice -n 19 .venv/bin/python scripts/bots_ceiling.py --players 5 --deals 200 --oracle --against club
 """
 
 from __future__ import annotations
@@ -82,7 +87,7 @@ class BestResponse(FilicauBot):
         return super().club(state, seat, rng, budget)
 
     def worlds_for(self, tier, budget, n_actions):
-        if self._peeking and self.peek == "all" and self.against == "beginner":
+        if self._peeking and self.peek == "all" and self.against != "random":
             return 2  # the real world twice: every playout is the same (one would always keep the rule)
         return super().worlds_for(tier, budget, n_actions)
 
@@ -112,13 +117,34 @@ class BestResponse(FilicauBot):
         return self.beginner(state, seat, rng)[0]
 
 
+class Versus:
+    """The bot of a ``--against club`` match: the tier ``expert`` is ``peeker`` (deciding as its
+    club), the tier ``club`` the ordinary bot, so the club's seats never peek and keep the
+    club's own margins; everything else (scoring, the unit) is the ordinary bot's."""
+
+    def __init__(self, peeker: BestResponse, club: FilicauBot):
+        self.peeker, self.club = peeker, club
+
+    def _for(self, tier: str):
+        return self.peeker if tier == "expert" else self.club
+
+    def choose(self, state, seat, tier, rng, budget=None, explain=True):
+        return self._for(tier).choose(state, seat, "club", rng, budget, explain=explain)
+
+    def choose_optional(self, state, seat, tier, rng):
+        return self._for(tier).choose_optional(state, seat, "club", rng)
+
+    def __getattr__(self, name):
+        return getattr(self.club, name)
+
+
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=6)
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--budget", type=float, default=None, help="club ms (against random: 40)")
     ap.add_argument("--oracle", action="store_true")
-    ap.add_argument("--against", choices=("random", "beginner"), default="random")
+    ap.add_argument("--against", choices=("random", "beginner", "club"), default="random")
     ap.add_argument("--peek-roles", choices=("all", "defender", "declarer"), default="all")
     ap.add_argument("--peek", choices=("all", "partner"), default="all")
     ap.add_argument("--seed", type=int, default=2026)
@@ -129,13 +155,15 @@ if __name__ == "__main__":
     if a.budget is None and a.against == "random":
         a.budget = 40.0  # the budget of the measurements above; against beginner: the club's own
     bot = BestResponse(oracle=a.oracle, against=a.against, peek_roles=a.peek_roles, peek=a.peek)
-    match.bot_for = lambda name: bot  # the match plays this bot at every seat (random/beginner stay so)
     tiers = ("club", a.against)
+    if a.against == "club":
+        tiers, bot = ("expert", "club"), Versus(bot, FilicauBot())
+    match.bot_for = lambda name: bot  # the match plays this bot at every seat (random/beginner stay so)
     game, players, options = match.check_table("filko", a.players, None)
     out = open(a.pairs_out, "w") if a.pairs_out else None
     pairs = []
     for i in range(a.deals):  # run_match's pairs, each written as soon as it is played
-        pairs.append(match.play_pair(game, tiers, i, players, options, a.seed, None, {"club": a.budget}))
+        pairs.append(match.play_pair(game, tiers, i, players, options, a.seed, None, {tiers[0]: a.budget}))
         if out:
             out.write(json.dumps({"i": i, "pair": pairs[-1]}) + "\n")
             out.flush()

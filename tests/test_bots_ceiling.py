@@ -58,3 +58,23 @@ def test_defender_peek_sees_the_real_deal_only_as_a_defender(script):
         else:
             assert any(w.held != st.held for w in worlds) and bot.worlds_for("club", None, 3) > 2
     assert roles == {True, False}
+
+
+def test_against_club_only_the_expert_seats_peek(script):
+    """``--against club``: the tier ``expert`` is the peeking club (the real deal, two worlds),
+    the tier ``club`` the ordinary club, choice and explanation alike (its worlds sampled,
+    its margins its own), so the match measures the peek against the tier as it ships."""
+    ceiling = script("bots_ceiling")
+    bot = ceiling.Versus(ceiling.BestResponse(oracle=True, against="club"), ceiling.FilicauBot())
+    checked = 0
+    choices = [(st, seat) for st, seat in secret_positions(8) if len(st.legal_actions()) > 1]  # not forced
+    for st, seat in choices[::len(choices) // 4]:
+        (action, why), (plain, plain_why) = (b.choose(st, seat, "club", random.Random(5))
+                                             for b in (bot, BOT))
+        del why["elapsed_ms"], plain_why["elapsed_ms"]
+        assert (action, why) == (plain, plain_why) and why["worlds"] > 2
+        action, why = bot.choose(st, seat, "expert", random.Random(5))
+        assert why["tier"] == "club" and why["worlds"] == 2 and action in st.legal_actions()
+        checked += 1
+    assert checked >= 4
+    assert bot.unit == BOT.unit and bot.match_score.__func__ is BOT.match_score.__func__
