@@ -19,7 +19,8 @@ them), not a bound. All through the ordinary duplicate match
 Measured (seed 2026, CPython 3.11, shared 2-core machine, budget 40), against random:
 Filkó 6 best-response 82.5 % [76.4, 88.6] (100 deals), oracle 95 % [91.8, 98.3] (100);
 Filkó 5 best-response 75.8 % [66.2, 85.5] (60) — against the beginner's 68.5 % and 65.1 %.
-Against beginner (oracle): see ``RECORDED`` in scripts/bench_bots.py.
+Against beginner (oracle): see ``RECORDED`` in scripts/bench_bots.py. Against club (oracle, 200
+deals, seeds 2026 / 2027): Filkó 4 69 %, Filkó 5 59.25 / 62.25 %, Filkó 6 81.25 / 80 %.
 
 Which hidden knowledge is worth what (Filkó 5, the call; ``--oracle --against beginner``):
 ``--peek-roles`` says whose decisions peek — ``all``, ``defender`` (a seat that is neither
