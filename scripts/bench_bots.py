@@ -134,6 +134,17 @@ RECORDED = [
     ["filko", 5, "oracle club", "club", 200, 0.6225, [0.5664, 0.6786], None],  # seed 2027: +628; 96 won, 47 lost, 57 tied
     ["filko", 6, "oracle club", "club", 200, 0.8125, [0.773, 0.852], None],  # +2,608; 134 won, 9 lost, 57 tied
     ["filko", 6, "oracle club", "club", 200, 0.80, [0.7627, 0.8373], None],  # seed 2027: +2,480; 125 won, 5 lost, 70 tied
+    # s14: the Filkó 6 expert's inference, on the long file's pairs 0-199 (the code there:
+    # 53.5 %, +156), paired with it (a harness that replays the file's pairs exactly with the
+    # code unchanged). The club leaves the beginner's rule in 19 % of its real choices at six
+    # (120 of them, 8 deals), the expert in 21 %, where ``NOISE`` models 50 %. NOISE 0.2 (the
+    # weighted pool's effective size falls from ~87 to ~22 of 192 worlds at the third trick):
+    # 53.0 % +204, paired -0.5 % (SE 2.8), 63 pairs changed, 32 better, 31 worse. Uniform
+    # worlds (no inference): 50.5 % -172, paired -3.0 % (SE 2.8), 72 changed, 31 better, 41
+    # worse. The inference is worth about as much as the expert's lead over the club; a
+    # sharper one buys nothing. Neither adopted.
+    ["filko", 6, "expert", "club", 200, 0.53, [0.476, 0.584], None],  # margin +204, NOISE 0.2: not adopted
+    ["filko", 6, "expert", "club", 200, 0.505, [0.4518, 0.5582], None],  # margin -172, uniform worlds: not adopted
     # s12: variants of the Filkó 6 club on that file's first 400 pairs (the code there: 58.0 %
     # [54.4, 61.6], +614), paired differences with their SE. The bar to leave a rule
     # (``TABLE_Z[6]``, the framework's 1.0) at 0.5: 57.0 % +508 (-1.0, SE 1.5); at 2: 55.9 %
