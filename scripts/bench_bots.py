@@ -120,6 +120,12 @@ RECORDED = [
     # wins there too (the interval is above one half). Over half the pairs tie in Ferbli.
     ["ferbli", 3, "expert", "club", 2000, 0.551, [0.5379, 0.5641], None],  # +3,569 chips, 0.88 CPU h; 468 won, 264 lost, 1,268 tied
     ["ferbli", 5, "expert", "club", 2000, 0.52, [0.5056, 0.5344], None],  # +2,530 chips, 0.95 CPU h; 471 won, 391 lost, 1,138 tied
+    # s14, the next two (42744f81e4b2: the s12 Filkó 5 expert, its call by suit; the s5 Filkó 6
+    # ISMCTS expert at 1.5 times the iterations; nice 15, load 2): both below the goal, both
+    # ahead of the club (five: the interval just touches one half). Five's peek reaches only
+    # 59-62 % against the club, six's 80-81 % (the "oracle club" rows below).
+    ["filko", 5, "expert", "club", 2000, 0.5165, [0.4999, 0.5331], None],  # margin +451 card points, 2.87 CPU h; 606 won, 540 lost, 854 tied
+    ["filko", 6, "expert", "club", 2000, 0.5325, [0.5158, 0.5492], None],  # +1,310 card points, 2.56 CPU h; 649 won, 519 lost, 832 tied
     # s14: how far the expert's goal (55 % against the club) is reachable under the match
     # format: a club that peeks at the real cards in the expert's seats (two worlds, its
     # playouts the beginner's rules, every better-looking action taken) against the club as it
