@@ -131,10 +131,11 @@ RECORDED = [
     # playouts the beginner's rules, every better-looking action taken) against the club as it
     # ships (scripts/bots_ceiling.py --oracle --against club, 200 deals, nice 10, load 3; about
     # 1 CPU s a pair). At five the peek itself reaches only 59.25 / 62.25 % (seeds 2026 / 2027):
-    # the 52.5 % expert (long mode, 925 pairs) has a quarter of the peek's edge there (2.5 of
-    # 10.75 points above even), near four's share (Filkó 4: 5.6 of 19). At six the peek
-    # reaches 80-81 % and the expert's 53.3 % is a ninth of its edge (3.3 of 30.6): there the
-    # gap is the hidden cards (the inference), not the format.
+    # the expert's 51.65 % (2,000 pairs, above) is a sixth of the peek's edge there (1.65 of
+    # 10.75 points above even), four's expert (55.6 %, 925 pairs) has under a third of it (5.6
+    # of 19), and a 55 % expert at five would need about half. At six the peek reaches 80-81 %
+    # and the expert's 53.25 % is about a tenth of its edge (3.25 of 30.6): there the gap is
+    # the hidden cards, not the format.
     ["filko", 4, "oracle club", "club", 200, 0.69, [0.6448, 0.7352], None],  # +1,028 card points; 95 won, 19 lost, 86 tied
     ["filko", 5, "oracle club", "club", 200, 0.5925, [0.5357, 0.6493], None],  # +552; 89 won, 52 lost, 59 tied
     ["filko", 5, "oracle club", "club", 200, 0.6225, [0.5664, 0.6786], None],  # seed 2027: +628; 96 won, 47 lost, 57 tied
