@@ -126,11 +126,12 @@ RECORDED = [
     # 59-62 % against the club, six's 80-81 % (the "oracle club" rows below).
     ["filko", 5, "expert", "club", 2000, 0.5165, [0.4999, 0.5331], None],  # margin +451 card points, 2.87 CPU h; 606 won, 540 lost, 854 tied
     ["filko", 6, "expert", "club", 2000, 0.5325, [0.5158, 0.5492], None],  # +1,310 card points, 2.56 CPU h; 649 won, 519 lost, 832 tied
-    # s15, the next two (Filicău 42744f81e4b2, the s5 ISMCTS expert; Zsíros 1e4da3ae2d4d; nice
-    # 15, load 2): Filicău meets the goal; Zsíros 2 misses it, though it stood at 55.0-56.1 %
+    # s15, the next three (Filicău and Filkó 4 42744f81e4b2, ISMCTS experts; Zsíros 1e4da3ae2d4d; nice
+    # 15, load 2): Filicău and Filkó 4 meet the goal; Zsíros 2 misses it, though it stood at 55.0-56.1 %
     # from 500 to 1,500 pairs (its last 500 pairs went 50.0 %: the early lead was the deals').
     ["filicau", 4, "expert", "club", 2000, 0.5595, [0.5433, 0.5757], None],  # +1,744 card points, 2.41 CPU h; 683 won, 445 lost, 872 tied
     ["zsiros", 2, "expert", "club", 2000, 0.5385, [0.5212, 0.5558], None],  # 2,702 to 2,377 game points, 2.94 CPU h; 704 won, 550 lost, 746 tied
+    ["filko", 4, "expert", "club", 2000, 0.552, [0.5369, 0.5671], None],  # +1,898 card points, 2.41 CPU h; 591 won, 383 lost, 1,026 tied (42744f81e4b2)
     # s14: how far the expert's goal (55 % against the club) is reachable under the match
     # format: a club that peeks at the real cards in the expert's seats (two worlds, its
     # playouts the beginner's rules, every better-looking action taken) against the club as it
