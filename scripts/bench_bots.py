@@ -138,7 +138,7 @@ RECORDED = [
     # ships (scripts/bots_ceiling.py --oracle --against club, 200 deals, nice 10, load 3; about
     # 1 CPU s a pair). At five the peek itself reaches only 59.25 / 62.25 % (seeds 2026 / 2027):
     # the expert's 51.65 % (2,000 pairs, above) is a sixth of the peek's edge there (1.65 of
-    # 10.75 points above even), four's expert (55.6 %, 925 pairs) has under a third of it (5.6
+    # 10.75 points above even), four's expert (55.2 %, 2,000 pairs) has under a third of it (5.2
     # of 19), and a 55 % expert at five would need about half. At six the peek reaches 80-81 %
     # and the expert's 53.25 % is about a tenth of its edge (3.25 of 30.6): there the gap is
     # the hidden cards, not the format.
