@@ -132,6 +132,9 @@ RECORDED = [
     ["filicau", 4, "expert", "club", 2000, 0.5595, [0.5433, 0.5757], None],  # +1,744 card points, 2.41 CPU h; 683 won, 445 lost, 872 tied
     ["zsiros", 2, "expert", "club", 2000, 0.5385, [0.5212, 0.5558], None],  # 2,702 to 2,377 game points, 2.94 CPU h; 704 won, 550 lost, 746 tied
     ["filko", 4, "expert", "club", 2000, 0.552, [0.5369, 0.5671], None],  # +1,898 card points, 2.41 CPU h; 591 won, 383 lost, 1,026 tied (42744f81e4b2)
+    # s16 (Zsíros 1e4da3ae2d4d, the ISMCTS expert at c 0.5; nice 15, load 2): the goal met on the
+    # point estimate; its blocks of 500 pairs went 57.0, 55.6, 56.9 and 53.8 %.
+    ["zsiros", 4, "expert", "club", 2000, 0.5583, [0.5414, 0.5751], None],  # 3,275 to 2,636 game points, 2.92 CPU h; 722 won, 489 lost, 789 tied
     # s14: how far the expert's goal (55 % against the club) is reachable under the match
     # format: a club that peeks at the real cards in the expert's seats (two worlds, its
     # playouts the beginner's rules, every better-looking action taken) against the club as it
