@@ -135,6 +135,16 @@ RECORDED = [
     # s16 (Zsíros 1e4da3ae2d4d, the ISMCTS expert at c 0.5; nice 15, load 2): the goal met on the
     # point estimate; its blocks of 500 pairs went 57.0, 55.6, 56.9 and 53.8 %.
     ["zsiros", 4, "expert", "club", 2000, 0.5583, [0.5414, 0.5751], None],  # 3,275 to 2,636 game points, 2.92 CPU h; 722 won, 489 lost, 789 tied
+    # s16's two leads for the Zsíros 2 expert, paired pair by pair with the 2,000 above (same
+    # seed and indices; long-mode files of versions b48148e10872 and 4aed5e0c845a, identified by
+    # their hash: one line of bots/zsiros.py each). The flat expert instead of ISMCTS
+    # (``expert_search_players = {2: "flat", 4: "ismcts"}``), pairs 0-515: 53.7 % against the
+    # code's 56.2 % there, paired -2.5 % (SE 2.3), 141 pairs better, 160 worse, 0.76 CPU h.
+    # Twice the ISMCTS iterations (``ismcts_iterations_players = {2: 2.0}``), pairs 0-77: 57.7 %
+    # against 66.7 %, paired -9.0 % (SE 4.7), 16 better, 28 worse, 1.7x the CPU. Neither adopted:
+    # the search stays, at its budget.
+    ["zsiros", 2, "expert", "club", 516, 0.5368, [0.5022, 0.5715], None],  # 719 to 633 game points, flat: not adopted
+    ["zsiros", 2, "expert", "club", 78, 0.5769, [0.4953, 0.6585], None],  # 114 to 82, ISMCTS x2 iterations: not adopted
     # s14: how far the expert's goal (55 % against the club) is reachable under the match
     # format: a club that peeks at the real cards in the expert's seats (two worlds, its
     # playouts the beginner's rules, every better-looking action taken) against the club as it
