@@ -114,6 +114,17 @@ def test_prerendered_pages_fill_every_placeholder(lang):
             assert not left, (game, name, left[:5])
 
 
+def test_numbers_are_written_in_the_pages_digits():
+    """A prerendered number reads as the core's texts and the widgets' ``fill`` write it: Persian
+    digits on the Persian page (the script redraws the same text later), a decimal comma in
+    Hungarian and Romanian."""
+    assert data.fill("fa", "{n} / {total} · {rule} · {card}", n=12, total="x", rule="Z-4.4", card="7a") \
+        == "۱۲ / x · Z-4.4 · 7a"
+    assert data.fill("ro", "{x}", x=2.5) == "2,5" and data.fill("en", "{x} {y}", x=2.5) == "2.5 {y}"
+    titles = re.findall(r'class="hc-exercise-title">([^<]*)', ex_hook.render_game("zsiros", "fa", Links))
+    assert titles and all(re.search("[۱-۹]", t) and not re.search("[0-9]", t.split(":")[0]) for t in titles), titles[:3]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_table_label_is_filled(lang):
     for w in WALKS:

@@ -590,7 +590,7 @@ class Play {
     try {
       const out = await call("play_compare", { record: this.session.record, setup: this.session.setup, deal, lang: this.lang });
       if (out.learner === null || out.club === null) return;
-      const fmt = (x) => (Math.round(x * 10) / 10).toString();
+      const fmt = (x) => { const r = Math.round(x * 10) / 10; return decimal(r, Number.isInteger(r) ? 0 : 1); };
       this.facts.append(el("p", { class: "hc-play-compare", text: this.t("compare", { club: fmt(out.club), learner: fmt(out.learner), unit: this.unitName(this.view?.unit ?? "") }) }));
     } catch {
       /* the comparison is a bonus: the deal and its result stand without it */

@@ -135,9 +135,13 @@ export function megabytes(bytes) {
 // "0,9", "۰٫۹": a number with `places` decimals in the page's language's sign and digits
 // (the coach's values, the puzzles' values, the download's megabytes)
 export function decimal(x, places = 1) {
-  let text = x.toFixed(places).replace(".", DECIMAL_SIGN[lang] || ".");
-  if (DIGITS[lang]) text = text.replace(/[0-9]/g, (d) => DIGITS[lang][d]);
-  return text;
+  return localDigits(x.toFixed(places));
+}
+
+// "12.5" → "12,5" (hu, ro), "۱۲٫۵" (fa): a number already written out, in the page's sign and digits.
+function localDigits(text) {
+  text = text.replace(".", DECIMAL_SIGN[lang] || ".");
+  return DIGITS[lang] ? text.replace(/[0-9]/g, (d) => DIGITS[lang][d]) : text;
 }
 
 // The rules engine's state in words: "The rules engine is loading… 2.1 of 4.4 MB".
@@ -151,7 +155,15 @@ export function statusText(t, s) {
   }[s.status];
 }
 
-export const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+// fill("Step {n} of {total}", {n: 2, total: 6}): a number (or a string of digits, such as a
+// data-* attribute's count) is written in the page's digits and decimal sign, as the core
+// writes its own texts ("گام ۲ از ۶"); any other string as it is (card codes, clause ids).
+export const fill = (template, params) => template.replace(/\{(\w+)\}/g, (m, k) => {
+  if (!(k in params)) return m;
+  const v = params[k];
+  if (typeof v === "number") return decimal(v, Number.isInteger(v) ? 0 : 1);
+  return typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? localDigits(v) : v;
+});
 
 // el("a", {href, text: "…", hidden: true}, child…): an attribute that is false, null or
 // undefined is left out, true sets it empty; null, undefined and false children are skipped

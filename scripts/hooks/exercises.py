@@ -124,7 +124,7 @@ def render(ex: dict, number: int, lang: str, links) -> str:
         info["refute_seed"] = _book(ex["game"])["seed"]
         info["refute_ui"] = refute_texts(lang)
     html = [f'<section class="hc-exercise" id="{escape(eid)}" data-hcards="exercise" tabindex="-1">',
-            f'<h2 class="hc-exercise-title">{escape(ui["ex_exercise"].format(n=number))}: {escape(t("title"))}</h2>',
+            f'<h2 class="hc-exercise-title">{escape(data.fill(lang, ui["ex_exercise"], n=number))}: {escape(t("title"))}</h2>',
             f'<p class="hc-ex-question">{escape(t("question"))}</p>',
             data.data_script(info),
             f'<div class="hc-ex-board">{table_html(full, state, lang, links.assets, True)}</div>']

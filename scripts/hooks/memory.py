@@ -127,7 +127,7 @@ def review_index(lang: str, home: str) -> dict:
     numbers: dict[str, int] = {}
     for ex in data.load_kind("exercises"):
         numbers[ex["game"]] = numbers.get(ex["game"], 0) + 1
-        title = f"{label.format(n=numbers[ex['game']])}: {data.text(lang, 'exercises', ex['id'] + '.title')}"
+        title = f"{data.fill(lang, label, n=numbers[ex['game']])}: {data.text(lang, 'exercises', ex['id'] + '.title')}"
         href = f"{home}{ex['game']}/exercises/#{ex['id']}"
         items[f"exercise:{ex['id']}"] = [title, href]
         entry = clauses.setdefault(ex["rule"], {"exercises": []})
@@ -217,7 +217,7 @@ def render_classroom(game: str, lang: str, links) -> str:
     for ex in data.load_kind("exercises"):
         numbers[ex["game"]] = numbers.get(ex["game"], 0) + 1
         exercises.append({"id": ex["id"], "game": ex["game"], "rule": ex["rule"], "n": numbers[ex["game"]],
-                          "label": label.format(n=numbers[ex["game"]]),
+                          "label": data.fill(lang, label, n=numbers[ex["game"]]),
                           "title": data.text(lang, "exercises", f"{ex['id']}.title"),
                           "href": f"{links.home}{ex['game']}/exercises/#{ex['id']}"})
     info = {"texts": texts(lang, "class_"), "lang": lang, "exercises": exercises,

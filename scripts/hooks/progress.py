@@ -22,7 +22,7 @@ def items(game: str, lang: str, home: str) -> list[tuple[str, str, str, str]]:
     label = data.text(lang, "ui", "ex_exercise")
     for n, e in enumerate(exercises, start=1):
         title = data.text(lang, "exercises", f"{e['id']}.title")
-        out.append(("exercises", e["id"], f"{label.format(n=n)}: {title}", f"{home}{game}/exercises/#{e['id']}"))
+        out.append(("exercises", e["id"], f"{data.fill(lang, label, n=n)}: {title}", f"{home}{game}/exercises/#{e['id']}"))
     return out
 
 
@@ -40,7 +40,7 @@ def render_game(game: str, lang: str, links) -> str:
                     f'<h2><a href="{escape(links.home)}{name}/">{escape(g("game_" + name))}</a></h2>')
         for kind in ("walkthroughs", "exercises"):
             these = [r for r in rows if r[0] == kind]
-            count = g(f"progress_{kind}").format(done=0, total=len(these))
+            count = data.fill(lang, g(f"progress_{kind}"), done=0, total=len(these))
             body.append(f'<p class="hc-progress-count" data-kind="{kind}" data-total="{len(these)}">{escape(count)}</p>'
                         f'<progress class="hc-progress-bar" data-kind="{kind}" max="{len(these)}" value="0"'
                         f' aria-label="{escape(count)}"></progress><ul class="hc-progress-list">')

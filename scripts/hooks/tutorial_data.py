@@ -9,6 +9,7 @@ key that a language lacks, so a build (and the tests) fail instead of showing a 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import lru_cache
 from html import escape
@@ -26,6 +27,32 @@ from hcards_core.games import PACKAGES as GAMES  # noqa: E402  (the one list of 
 
 class MissingText(KeyError):
     pass
+
+
+_DECIMAL_SIGN = {"hu": ",", "ro": ",", "fa": "٫"}
+_DIGITS = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
+
+
+def fill(lang: str, template: str, **params) -> str:
+    """A text's ``{name}`` placeholders filled, a number written in the language's digits and
+    decimal sign — as the core writes its own texts and as the widgets' ``fill`` does in the
+    browser (hcards-runtime.js), so a prerendered "Exercise ۳" does not turn into "Exercise 3"
+    once the page's script redraws it. Other values as they are; unknown placeholders stay.
+
+    >>> fill("fa", "گام {n} از {total}", n=2, total=6), fill("hu", "{x} pont", x=2.5)
+    ('گام ۲ از ۶', '2,5 pont')
+    """
+    def show(match):
+        key = match.group(1)
+        if key not in params:
+            return match.group(0)
+        value = params[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return str(value)
+        text = str(value) if isinstance(value, int) else f"{value:.1f}"
+        text = text.replace(".", _DECIMAL_SIGN.get(lang, "."))
+        return text.translate(_DIGITS[lang]) if lang in _DIGITS else text
+    return re.sub(r"\{(\w+)\}", show, template)
 
 
 def load_kind(kind: str) -> list[dict]:

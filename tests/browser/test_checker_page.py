@@ -6,6 +6,7 @@ learner typed stays."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,10 @@ from hcards_core.checker import ask_action, rule_record
 from hcards_core.errors import MalformedRecord
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts" / "hooks"))
+
+import tutorial_data as data  # noqa: E402
+
 PYTHON_TIMEOUT = 90_000
 
 
@@ -51,7 +56,7 @@ def test_paste_a_record_gives_the_ruling_with_the_clause(page, server, lang):
     paste_and_check(page, json.dumps(record))
     summary = page.locator(".hc-ck-summary")
     summary.wait_for(timeout=PYTHON_TIMEOUT)
-    assert ui(lang, "illegal_at").replace("{n}", "5") in summary.inner_text()
+    assert data.fill(lang, ui(lang, "illegal_at"), n=5) in summary.inner_text()
     expected = rule_record(record, lang)["error"]["message"]
     assert expected in summary.inner_text()
     clause = page.locator(".hc-ck-output > .hc-ck-clause").first

@@ -89,7 +89,7 @@ def test_choice_hint_wrong_right_progress_reset(page, server, lang, path):
     assert text(lang, f"{eid}.seven_earlier") in box.inner_text()
     link = box.locator("a.hc-rule-link")
     assert link.get_attribute("href").endswith("zsiros/rules/#Z-3.3")
-    assert link.inner_text() == ui(lang, "rule").format(rule="Z-3.3")
+    assert link.inner_text() == data.fill(lang, ui(lang, "rule"), rule="Z-3.3")
 
     # the right answer, with the keyboard: select the radio, Enter checks it
     section.locator("input[value='D']").focus()
@@ -102,22 +102,22 @@ def test_choice_hint_wrong_right_progress_reset(page, server, lang, path):
     assert ui(lang, "ex_solved") in section.locator(".hc-ex-status").inner_text()
     total = len([e for e in EXERCISES.values() if e["game"] == "zsiros"])
     progress = page.locator(".hc-ex-progress-text")
-    assert progress.inner_text() == ui(lang, "ex_progress").format(solved=1, total=total)
+    assert progress.inner_text() == data.fill(lang, ui(lang, "ex_progress"), solved=1, total=total)
 
     # progress survives a reload
     page.reload()
     page.locator(f"section#{eid}").wait_for()
     status = section.locator(".hc-ex-status").inner_text()
-    assert ui(lang, "ex_solved") in status and ui(lang, "ex_tries").format(n=2) in status
-    assert progress.inner_text() == ui(lang, "ex_progress").format(solved=1, total=total)
+    assert ui(lang, "ex_solved") in status and data.fill(lang, ui(lang, "ex_tries"), n=2) in status
+    assert progress.inner_text() == data.fill(lang, ui(lang, "ex_progress"), solved=1, total=total)
 
     # reset
     page.locator(".hc-ex-reset").click()
-    assert progress.inner_text().startswith(ui(lang, "ex_progress").format(solved=0, total=total))
-    assert ui(lang, "ex_tries").format(n=0) in section.locator(".hc-ex-status").inner_text()
+    assert progress.inner_text().startswith(data.fill(lang, ui(lang, "ex_progress"), solved=0, total=total))
+    assert data.fill(lang, ui(lang, "ex_tries"), n=0) in section.locator(".hc-ex-status").inner_text()
     assert page.evaluate("localStorage.getItem('hcards:exercises')") == "{}"
     page.reload()
-    assert page.locator(".hc-ex-progress-text").inner_text() == ui(lang, "ex_progress").format(solved=0, total=total)
+    assert page.locator(".hc-ex-progress-text").inner_text() == data.fill(lang, ui(lang, "ex_progress"), solved=0, total=total)
 
 
 @pytest.mark.parametrize("lang, path", LANGS)
@@ -153,7 +153,7 @@ def test_reveal_after_three_wrong_tries(page, server, lang, path):
     for n, option in enumerate(["h", "a", "l"], start=1):
         choose(section, option)
         page.wait_for_function(
-            f"document.querySelector('#{eid} .hc-ex-status').textContent.includes({json.dumps(ui(lang, 'ex_tries').format(n=n))})")
+            f"document.querySelector('#{eid} .hc-ex-status').textContent.includes({json.dumps(data.fill(lang, ui(lang, 'ex_tries'), n=n))})")
         assert answer.is_visible() == (n == 3)
     assert section.locator(".hc-ex-revealed").inner_text() == ui(lang, "ex_revealed")
     from hcards_core.cards import suit_name
@@ -193,7 +193,7 @@ def test_ferbli_charge_with_an_amount(page, server, lang, path):
     note = section.locator(".hc-ex-amount-note")
     assert note.inner_text() == ui(lang, "ex_amount_empty")
     assert field.get_attribute("aria-invalid") == "true"
-    assert section.locator(".hc-ex-status").inner_text() == ui(lang, "ex_tries").format(n=0)
+    assert section.locator(".hc-ex-status").inner_text() == data.fill(lang, ui(lang, "ex_tries"), n=0)
     assert section.locator(".hc-ex-feedback").inner_text() == ""
     field.fill("8")
     field.press("Enter")
@@ -202,7 +202,7 @@ def test_ferbli_charge_with_an_amount(page, server, lang, path):
     assert want["illegal"] and want["rule"] == "F-3.3"
     assert want["feedback"] in box.inner_text()
     assert " 4" not in box.inner_text()  # the limit is what is asked: the message does not state it
-    assert section.locator(".hc-ex-status").inner_text() == ui(lang, "ex_tries").format(n=1)
+    assert section.locator(".hc-ex-status").inner_text() == data.fill(lang, ui(lang, "ex_tries"), n=1)
     assert box.locator("a.hc-rule-link").get_attribute("href").endswith("ferbli/rules/#F-3.3")
     field.fill("2")
     field.press("Enter")

@@ -290,8 +290,8 @@ def test_walkthrough_end_feedback_colours_and_progress(page, server, lang):
     page.goto(f"{server}{prefix(lang)}progress/")
     game = page.locator('.hc-progress-game[data-game="zsiros"]')
     counts = game.locator(".hc-progress-count").all_inner_texts()
-    assert counts == [data.text(lang, "guide", "progress_walkthroughs").format(done=1, total=3),
-                      data.text(lang, "guide", "progress_exercises").format(done=1, total=11)], counts
+    assert counts == [data.fill(lang, data.text(lang, "guide", "progress_walkthroughs"), done=1, total=3),
+                      data.fill(lang, data.text(lang, "guide", "progress_exercises"), done=1, total=11)], counts
     assert game.locator(f'.hc-progress-done[data-id="{wid}"]').count() == 1
     assert game.locator('.hc-progress-done[data-id="zsiros-last-hit"]').count() == 1
     cont = page.locator(".hc-progress-continue")

@@ -66,25 +66,25 @@ def test_a_wrong_move_is_played_out_step_by_step(page, server, lang, path, axe_s
     counter = line.locator(".hc-counter")
     narration = line.locator(".hc-refute-narration")
     assert narration.get_attribute("aria-live") == "polite"
-    assert counter.inner_text() == ui(lang, "step").format(n=1, total=len(steps))
+    assert counter.inner_text() == data.fill(lang, ui(lang, "step"), n=1, total=len(steps))
     assert line.locator(".hc-refute-board .hc-table").count() == 1
     nxt = line.get_by_role("button", name=ui(lang, "next"), exact=True)
     press(page, nxt)
-    assert counter.inner_text() == ui(lang, "step").format(n=2, total=len(steps))
+    assert counter.inner_text() == data.fill(lang, ui(lang, "step"), n=2, total=len(steps))
     assert narration.inner_text().endswith(steps[1]["narration"])  # after "where it goes wrong:" if it is here
     assert page.evaluate("document.activeElement.textContent") == ui(lang, "next")
     page.keyboard.press("ArrowRight")  # the arrows step too
-    assert counter.inner_text() == ui(lang, "step").format(n=3, total=len(steps))
+    assert counter.inner_text() == data.fill(lang, ui(lang, "step"), n=3, total=len(steps))
     # straight to where it goes wrong: the trick let go, its narration marked
     press(page, line.locator(".hc-refute-key-btn"))
     k = want["wrong"]["key_step"]
-    assert counter.inner_text() == ui(lang, "step").format(n=k + 1, total=len(steps))
+    assert counter.inner_text() == data.fill(lang, ui(lang, "step"), n=k + 1, total=len(steps))
     assert narration.inner_text().startswith(ui(lang, "key_step"))
     assert steps[k]["narration"] in narration.inner_text()
     # to the end: "next" is disabled, and the focus moves to "previous", never to <body>
     press(page, nxt)
     press(page, line.get_by_role("button", name=ui(lang, "last"), exact=True))
-    assert counter.inner_text() == ui(lang, "step").format(n=len(steps), total=len(steps))
+    assert counter.inner_text() == data.fill(lang, ui(lang, "step"), n=len(steps), total=len(steps))
     assert nxt.is_disabled()
     assert want["wrong"]["outcome"]["text"] in line.locator(".hc-refute-outcome").inner_text()
     violations = run_axe(page, axe_source)

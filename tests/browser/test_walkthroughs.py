@@ -30,7 +30,7 @@ def narration(lang: str, wid: str, n: int) -> str:
 
 
 def counter(lang: str, n: int, total: int) -> str:
-    return data.text(lang, "ui", "step").replace("{n}", str(n)).replace("{total}", str(total))
+    return data.fill(lang, data.text(lang, "ui", "step"), n=n, total=total)
 
 
 def expect_step(page, wid: str, lang: str, n: int) -> None:
