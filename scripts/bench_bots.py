@@ -145,6 +145,13 @@ RECORDED = [
     # the search stays, at its budget.
     ["zsiros", 2, "expert", "club", 516, 0.5368, [0.5022, 0.5715], None],  # 719 to 633 game points, flat: not adopted
     ["zsiros", 2, "expert", "club", 78, 0.5769, [0.4953, 0.6585], None],  # 114 to 82, ISMCTS x2 iterations: not adopted
+    # s17: the third lead, the ISMCTS exploration constant at two players (the code: the
+    # framework's c 1.0; four players have 0.5), paired as above but from pair 40 on (the first
+    # 40 deals chose ISMCTS, so they favour the code). c 0.5: pairs 40-832 paired -1.0 % (SE
+    # 1.3), 152 better, 159 worse; c 2.0: pairs 40-737 -2.9 % (SE 1.6), 150 better, 174 worse.
+    # Neither adopted: c 1.0 stays. (Whole files, pairs 0-: the rows below; 3.1 CPU h.)
+    ["zsiros", 2, "expert", "club", 833, 0.5312, [0.5043, 0.5581], None],  # 1,099 to 1,004, c 0.5: not adopted
+    ["zsiros", 2, "expert", "club", 738, 0.5183, [0.4899, 0.5467], None],  # 954 to 903, c 2.0: not adopted
     # s14: how far the expert's goal (55 % against the club) is reachable under the match
     # format: a club that peeks at the real cards in the expert's seats (two worlds, its
     # playouts the beginner's rules, every better-looking action taken) against the club as it
