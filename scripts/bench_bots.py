@@ -152,6 +152,11 @@ RECORDED = [
     # Neither adopted: c 1.0 stays. (Whole files, pairs 0-: the rows below; 3.1 CPU h.)
     ["zsiros", 2, "expert", "club", 833, 0.5312, [0.5043, 0.5581], None],  # 1,099 to 1,004, c 0.5: not adopted
     ["zsiros", 2, "expert", "club", 738, 0.5183, [0.4899, 0.5467], None],  # 954 to 903, c 2.0: not adopted
+    # s17, the last lead: the inference's ``NOT_HIT_LIKELIHOOD`` at 0.5 (the code 0.25: a pass
+    # with a hit in hand read as half as likely, not a quarter), pairs 40-708 paired -1.35 %
+    # (SE 1.2), 85 better, 94 worse, 1.23 CPU h. Not adopted: the three leads of s15's note are
+    # spent, none pays.
+    ["zsiros", 2, "expert", "club", 669, 0.5374, [0.5076, 0.5672], None],  # pairs 40-708: 893 to 765, NOT_HIT_LIKELIHOOD 0.5: not adopted
     # s14: how far the expert's goal (55 % against the club) is reachable under the match
     # format: a club that peeks at the real cards in the expert's seats (two worlds, its
     # playouts the beginner's rules, every better-looking action taken) against the club as it
