@@ -103,6 +103,22 @@ def _stats(values: list[float], weights: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(max(var, 0.0))
 
 
+def paired_gain(diffs: list[float], weights: list[float]) -> tuple[float, float] | None:
+    """The weighted mean of paired differences over the worlds and its standard error (the
+    spread over the square root of the effective number of worlds), or None with at most one
+    effective world: what ``rule_stands`` tests and what the coach grades a loss by.
+
+    >>> paired_gain([1.0, 1.2, 0.8], [1, 1, 1])[0], paired_gain([1.0], [1])
+    (1.0, None)
+    """
+    total = sum(weights)
+    n_eff = total ** 2 / sum(w * w for w in weights) if total else 0
+    if n_eff <= 1:
+        return None
+    gain, sd = _stats(diffs, weights)
+    return gain, sd / math.sqrt(n_eff)
+
+
 def rule_stands(diffs: list[float], weights: list[float], z: float) -> bool:
     """Does the rule of thumb stand against an action that differs from it by ``diffs`` over
     the worlds (paired, weighted)? It does unless that action looks better by more than ``z``
@@ -114,12 +130,27 @@ def rule_stands(diffs: list[float], weights: list[float], z: float) -> bool:
     >>> rule_stands([1.0, 1.0, 1.0], [1, 1, 1], math.inf)
     True
     """
-    total = sum(weights)
-    n_eff = total ** 2 / sum(w * w for w in weights) if total else 0
-    if n_eff <= 1 or z == math.inf:
+    paired = paired_gain(diffs, weights)
+    if paired is None or z == math.inf:
         return True
-    gain, sd = _stats(diffs, weights)
-    return gain <= z * sd / math.sqrt(n_eff)
+    gain, se = paired
+    return gain <= z * se
+
+
+def loss_errors(values: list[list[float]], weights: list[float], best: int) -> list[float | None]:
+    """Per action, the standard error of its loss against action ``best`` over the same worlds
+    (``values[j][i]``: action ``j`` in world ``i``; 0 for ``best`` itself, None with one world):
+    the coach calls a move an inaccuracy only when its loss stands clear of the sampling noise.
+
+    >>> loss_errors([[1.0, 2.0, 3.0], [0.0, 2.0, 2.0]], [1, 1, 1], 0)
+    [0.0, 0.272]
+    """
+    out = []
+    for j, v in enumerate(values):
+        diffs = [b - x for b, x in zip(values[best], v)]  # an action valued over fewer worlds: those
+        paired = paired_gain(diffs, weights[:len(diffs)]) if j != best else (0.0, 0.0)
+        out.append(None if paired is None else round(paired[1], 3))
+    return out
 
 
 def best_shares(values: list[list[float]], weights: list[float]) -> list[float | None]:
@@ -206,6 +237,12 @@ class GameBot:
     # ---- hooks with defaults ---------------------------------------------------------------
     def score(self, state, seat: int) -> float:
         """What a finished deal adds to the match score of ``seat``'s side (default: value)."""
+        return self.value(state, seat)
+
+    def tally(self, state, seat: int) -> float:
+        """A finished deal as the table counts it for ``seat``'s side, in ``unit`` (the Play
+        page's "the club in your seat scored …"): the deal's own numbers, without the
+        tie-breaks and status weights ``value`` adds for the search (default: ``value``)."""
         return self.value(state, seat)
 
     def match_score(self, state, seats: list[int]) -> float:
@@ -377,6 +414,8 @@ class GameBot:
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": len(weights), "value": rows[best]["value"],
                                                                "rule": rule_reason}}
+        for row, se in zip(rows, loss_errors(values, weights, best)):
+            row["loss_se"] = se
         out = {"tier": tier, "seat": seat, "unit": self.unit, "worlds": len(weights), "reason": reason,
                "best": best, "actions": rows}
         if weighted:

@@ -82,7 +82,7 @@ from ..cards import PACK
 from ..ferbli.options import wild_cards
 from ..ferbli.ranking import VALUES, tie_break
 from ..ferbli.state import FerbliState
-from .base import GameBot, _stats, best_shares, pick, rule_stands, shuffle
+from .base import GameBot, _stats, best_shares, loss_errors, pick, rule_stands, shuffle
 
 AGGRESSIVE = frozenset({"besszer", "charge", "bet", "raise", "majzli"})
 # A hand's strength on one scale from 0 to 1, by what it is: the teacher's thresholds below
@@ -406,8 +406,10 @@ class FerbliBot(GameBot):
             "equity": round(equity, 3), "equity_exact": exact is not None,
             **({"effective_worlds": round(sum(weights) ** 2 / sum(w * w for w in weights), 1)} if weighted else {}),
             "actions": [{"action": a, "value": round(v, 2), "spread": round(d, 2), "p_trick": None,
-                         "best_share": None if b is None else round(b, 3), **({"then": plans[p]} if len(plans) > 1 else {})}
-                        for a, v, d, b, p in zip(candidates, values, spreads, best_share, chosen)]}
+                         "best_share": None if b is None else round(b, 3), "loss_se": se,
+                         **({"then": plans[p]} if len(plans) > 1 else {})}
+                        for a, v, d, b, p, se in zip(candidates, values, spreads, best_share, chosen,
+                                                     loss_errors(list(scores), weights, best))]}
         return dict(candidates[best]), explanation
 
     def candidates(self, state: FerbliState, seat: int, equity: float = 0.5, expert: bool = False) -> list[dict]:

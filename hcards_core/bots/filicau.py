@@ -58,7 +58,7 @@ from ..filicau import results as R
 from ..filicau.rules import card_points, pack_for
 from ..filicau.state import CALL, CHOOSE, FilicauState
 from ..seats import right_of
-from .base import DEFAULT_BUDGET_MS, GameBot, _stats, best_shares, rule_stands, shuffle, time_up
+from .base import DEFAULT_BUDGET_MS, GameBot, _stats, best_shares, loss_errors, rule_stands, shuffle, time_up
 
 NOISE = 0.5  # expert: the chance a player strays from the beginner's rule of thumb (0.3 left ~2 of 60 worlds effective)
 EXACT_MS = 4.0  # measured CPU cost of one exact world's search at 5-6 players' last two tricks
@@ -463,6 +463,10 @@ class FilicauBot(GameBot):
         team = state.team[seat]
         return final_worth(state, team, state.points[team])
 
+    def tally(self, state: FilicauState, seat: int) -> float:
+        """The card points the seat's side took (of 8)."""
+        return state.points[state.team[seat]]
+
     # ---- the generic tiers' hooks ----------------------------------------------------------
     def side(self, state: FilicauState, seat: int):
         """The seat's team in a complete world (a secret partner is known there), else the seat."""
@@ -561,6 +565,8 @@ class FilicauBot(GameBot):
                 best = rule
                 reason = {"key": "bot.rule_stands", "params": {"worlds": n_worlds, "value": rows[best]["value"],
                                                                "rule": rule_reason}}
+        for row, se in zip(rows, loss_errors(values, [1.0] * n_worlds, best)):
+            row["loss_se"] = se
         return legal[best], {"tier": tier, "seat": seat, "unit": self.unit, "worlds": n_worlds,
                              "reason": reason, "best": best, "actions": rows}
 

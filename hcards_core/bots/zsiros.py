@@ -176,6 +176,11 @@ class ZsirosBot(GameBot):
         sign = 1 if res["winner"] == mine else -1
         return sign * res["game_points"] + (pts[mine] - pts[1 - mine]) * self.margin_weight
 
+    def tally(self, state, seat: int) -> float:
+        """The game points the deal gave, + for the seat's side and − for the other."""
+        res = state.result()
+        return res["game_points"] if res["winner"] == seat % 2 else -res["game_points"]
+
     def score(self, state, seat: int) -> float:
         res = state.result()
         return res["game_points"] if res["winner"] == seat % 2 else 0

@@ -172,3 +172,57 @@ def test_the_coach_counts_the_learners_choices_so_a_forced_move_gets_no_remark()
         else:
             rec, _, _ = ts.advance(rec, setup)
     assert 1 in counts and max(counts) > 1, counts  # the last trick's card is forced, the first are not
+
+
+@pytest.mark.parametrize("game, players", [("zsiros", 2), ("filicau", 4)])
+def test_the_comparison_counts_the_deal_as_the_table_does(game, players):
+    """"The club in your seat scored …; you scored …": the deal's own numbers — Zsíros the
+    game points its result gave (signed), Filicău the side's card points — not the search's
+    value with its tie-breaks (a lost kopasz is −2 game points, not −2.4)."""
+    setup = ts.check_setup({"game": game, "players": players, "seat": 0, "seed": "tally",
+                            "tiers": [None] + ["beginner"] * (players - 1)})
+    rec, _ = play_out(setup)
+    out = ts.club_in_my_seat(rec, setup, 0)
+    for key, record in (("learner", rec), ("club", out["record"])):
+        state, _ = ts.position(record)
+        result = state.result()
+        if game == "zsiros":
+            sign = 1 if result["winner"] == 0 else -1
+            assert out[key] == sign * result["game_points"], (key, out[key], result)
+        else:
+            assert out[key] == result["points"][result["teams"][0].count(0) == 0], (key, out[key], result)
+
+
+def test_the_coach_grades_no_loss_inside_the_sampling_noise():
+    """A grade needs a loss clear of the club's sampling noise (``GRADE_Z`` standard errors
+    of the paired difference, ``loss_se``): the rows carry it, and no graded move's loss is
+    within it — while a loss that is clear of it still gets its grade. The rule of thumb
+    itself is never graded an error: where the club leans elsewhere, the coach says so
+    (``look_ahead``)."""
+    from hcards_core.messages import render
+
+    setup = ts.check_setup({"game": "zsiros", "players": 2, "seat": 0, "seed": "audit1", "tiers": [None, "club"]})
+    rec, graded, quiet, leans = ts.start(setup), 0, 0, 0
+    lean_words = render("play.remark.look_ahead", "en", best="", loss="", unit="").split(".")[0]
+    for _ in range(60):
+        v = ts.view(rec, setup)
+        if v["over"]:
+            break
+        if not v["mine"]:
+            rec, _, _ = ts.advance(rec, setup)
+            continue
+        hint = ts.coach(rec, setup, None, "en", 40)
+        if len(hint["rows"]) > 1:  # one card left: nothing weighed, no remark
+            assert all(r["loss_se"] is not None and r["loss_se"] >= 0 for r in hint["rows"]), hint["rows"]
+        for row in hint["rows"]:
+            out = ts.coach(rec, setup, row["action"], "en", 40)
+            if out.get("followed"):
+                assert not out.get("grade"), out
+                leans += lean_words in out.get("remark", "")
+            if out.get("grade"):
+                graded += 1
+                assert out["loss"] > ts.GRADE_Z * row["loss_se"], (out, row)
+            elif out.get("loss", 0) >= ts.GRADE_STEPS["game points"][0]:
+                quiet += 1  # a loss big enough for a grade, held back as noise
+        rec = ts.learner_move(rec, setup, hint["beginner"])["record"]
+    assert graded and quiet and leans, (graded, quiet, leans)
