@@ -51,8 +51,9 @@ def _strings(value):
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
+        for k, v in value.items():
+            if not str(k).startswith("_"):  # "_doc": a note for translators, not for readers
+                yield from _strings(v)
     elif isinstance(value, list):
         for v in value:
             yield from _strings(v)
@@ -62,7 +63,10 @@ def site_texts() -> dict[str, str]:
     """Every text of the site a reader sees, by repository path (JSON: its string values)."""
     texts = {}
     for path in sorted((ROOT / "docs").rglob("*.md")):
-        texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+        # HTML tags and link targets are no reader's words (data-hcards="drills", (drills.md)):
+        # blanked, so that an inflected Latin variant is not found in them; lines keep their numbers.
+        text = re.sub(r"<[^>\n]+>|\]\([^)\n]*\)", lambda m: " " * len(m.group(0)), path.read_text(encoding="utf-8"))
+        texts[str(path.relative_to(ROOT))] = text
     jsons = [*sorted((ROOT / "tutorials" / "text").glob("*/*.json")),
              *sorted((ROOT / "hcards_core").rglob("catalog/**/*.json")),
              *sorted((ROOT / "docs" / "assets" / "i18n").glob("*.json"))]
@@ -115,13 +119,28 @@ def _of_language(where: str, lang: str) -> bool:
     return f"docs/{lang}/" in where or f"/text/{lang}/" in where or where.endswith(f"/{lang}.json")
 
 
-def wrong_forms(text: str, variant: str, canonical: str | None = None) -> list[int]:
-    """Line numbers where ``variant`` occurs as a whole word in ``text``; the canonical form
-    glossed with the variant in brackets ("**タロン**（山札）") is not a slip."""
+def latin_variant_pattern(variant: str) -> re.Pattern:
+    """A Hungarian or Romanian variant as a word of its language: capitalised at the start of a
+    sentence or a label too ("Hívott rang", "Verés…"), and inflected by any ending (Hungarian
+    "kártyapontot", "játékpontok"; Romanian "dealerului"), but never inside a longer word that
+    begins before it ("elverés" is not "verés")."""
+    letters = WORD_LETTERS["latin"]
+    first = variant[0]
+    head = f"[{re.escape(first.lower())}{re.escape(first.upper())}]" if first.isalpha() else re.escape(first)
+    ending = f"[{letters}]*" if _letters_of(variant[-1]) else ""
+    return re.compile(f"(?<![{letters}])" + head + re.escape(variant[1:]) + ending)
+
+
+def wrong_forms(text: str, variant: str, canonical: str | None = None, lang: str | None = None) -> list[int]:
+    """Line numbers where ``variant`` occurs as a whole word in ``text`` (in Hungarian and
+    Romanian, ``lang``, also capitalised and inflected); the canonical form glossed with the
+    variant in brackets ("**タロン**（山札）") is not a slip."""
     if canonical:
         gloss = re.escape(HARAKAT.sub("", canonical)) + r"\**\s*[（(]\s*" + re.escape(HARAKAT.sub("", variant)) + r"\s*[）)]"
         text = re.sub(gloss, lambda m: " " * len(m.group(0)), text)
-    pat = variant_pattern(variant)
+    if lang in LATIN_LANGS:  # emphasis inside a phrase ("**ferbli** de trei") hides no variant
+        text = re.sub(r"\*+", "", text)
+    pat = latin_variant_pattern(variant) if lang in LATIN_LANGS else variant_pattern(variant)
     return [text.count("\n", 0, m.start()) + 1 for m in pat.finditer(text)]
 
 
@@ -136,7 +155,7 @@ def test_no_wrong_variant_on_the_site(term):
                 if lang in LATIN_LANGS and not _of_language(where, lang):
                     continue
                 found += [f"{where}:{line}: {variant!r} — write {term.get(lang)!r}"
-                          for line in wrong_forms(text, variant, term.get(lang))]
+                          for line in wrong_forms(text, variant, term.get(lang), lang)]
     assert not found, f"{term['term']}: wrong forms (see tutorials/terms.json):\n" + "\n".join(found)
 
 
@@ -152,7 +171,7 @@ def test_canonical_forms_are_the_sites_own(lang):
 def test_no_variant_forbids_a_canonical_form(lang):
     """A variant that matched inside a canonical form would make the right spelling fail."""
     canon = "\n".join(t[lang] for t in TERMS if t.get(lang))
-    clashes = [v for t in TERMS for v in t["wrong"].get(lang, []) if wrong_forms(HARAKAT.sub("", canon), v)]
+    clashes = [v for t in TERMS for v in t["wrong"].get(lang, []) if wrong_forms(HARAKAT.sub("", canon), v, lang=lang)]
     assert not clashes, clashes
 
 
@@ -181,3 +200,19 @@ def test_latin_variants_are_whole_words_of_their_own_language():
     assert wrong_forms("besszerezte", "besszerez") == []  # a longer word is another entry
     assert _of_language("tutorials/text/hu/rulings.json", "hu") and _of_language("hcards_core/catalog/ro.json", "ro")
     assert not _of_language("docs/en/glossary.md", "hu")
+
+
+def test_latin_variants_are_caught_capitalised_and_inflected():
+    # the forms the 2nd language review found on the site, which plain whole-word matching missed
+    assert wrong_forms("Hívott rang", "hívott rang", lang="hu") == [1]
+    assert wrong_forms("Verés…", "verés", lang="hu") == [1]
+    assert wrong_forms("mind a 80 kártyapontot\nA kártyapontok 40–40", "kártyapont", lang="hu") == [1, 2]
+    assert wrong_forms("és 1 játékpontot kap", "játékpont", lang="hu") == [1]
+    assert wrong_forms("**Ferbli de trei**: trei cărți", "ferbli de trei", lang="ro") == [1]
+    assert wrong_forms("| 4 | **ferbli** de trei: trei |", "ferbli de trei", lang="ro") == [1]
+    # … but not a longer word that begins before the variant, nor the right term beside it
+    assert wrong_forms("elverés, a hívott érték, lappontot", "verés", lang="hu") == []
+    assert wrong_forms("a hívott érték", "hívott rang", lang="hu") == []
+    assert wrong_forms("besszerel", "besszerez", lang="hu") == []
+    # Persian and Japanese variants keep plain whole-word matching
+    assert wrong_forms("کوکاساها", "کوکاسا", lang="fa") == [] and wrong_forms("کوکاساها", "کوکاسا") == []
