@@ -185,3 +185,39 @@ def test_the_patterns_catch_the_reviewed_slips():
     assert capitalised_game_names("- **Ferbli:** x\n| Zsíros | Filkó |\n[§F-1] Ferbli\n# Zsíros") == []
     assert re.search(SPACED, "vizi は 1 チップ") and re.search(SPACED, "4 人") and re.search(SPACED, "{n} 枚")
     assert re.search(SPACED, "反時計回り に") and not re.search(SPACED, "viziは1チップ、vén botos、Ne zsírt!」")
+
+
+# Two seat letters with only spaces or punctuation between them are one left-to-right run in
+# a Persian line: „C، D، A، B” shows as B، A، D، C to a right-to-left reader. Each letter is
+# isolated (⁨C⁩، ⁨D⁩, as the core's texts and the rulings are; <bdi>C</bdi> on a page), or a
+# Persian word stands between them (A و C). A clause id (D-F5) is no pair of seats.
+FA_BARE_SEATS = re.compile(r"(?<![A-Za-z0-9\u00c0-\u024f\u2068§-])[A-G](?:[\s\u060c\u061b,;:/]+[A-G])+(?![A-Za-z0-9\u00c0-\u024f-])")
+FA_ISOLATED = re.compile(r"\u2068[^\u2069]*\u2069|<bdi>.*?</bdi>|`[^`\n]*`|\[\[[^\]\n]*\]\]")
+
+
+def persian_bare_seat_runs(text: str) -> list[str]:
+    return [m.group(0) for m in FA_BARE_SEATS.finditer(FA_ISOLATED.sub("\u25a1", text))]
+
+
+def persian_units():
+    """(where, text) of every Persian text: a page whole, each JSON string on its own."""
+    for path in sorted((ROOT / "docs" / "fa").rglob("*.md")):
+        yield str(path.relative_to(ROOT)), re.sub(r"^(`{3,}).*?^\1", "", path.read_text(encoding="utf-8"), flags=re.S | re.M)
+    jsons = [*(ROOT / "tutorials" / "text" / "fa").glob("*.json"), ROOT / "docs" / "assets" / "i18n" / "fa.json",
+             *(ROOT / "hcards_core").rglob("catalog/**/fa.json")]
+    for path in sorted(set(jsons)):
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+            if isinstance(value, str) and not key.startswith("_"):
+                yield f"{path.relative_to(ROOT)} {key}", value
+
+
+def test_persian_seat_letters_in_a_row_are_isolated():
+    bad = [f"{where}: {run!r}" for where, text in persian_units() for run in persian_bare_seat_runs(text)]
+    assert not bad, "seat letters that run together left to right in Persian (write ⁨C⁩، ⁨D⁩):\n" + "\n".join(bad)
+
+
+def test_the_persian_seat_check_catches_the_reviewed_slips():
+    assert persian_bare_seat_runs("ترتیبِ رو کردن C، D، A، B است") == ["C، D، A، B"]
+    assert persian_bare_seat_runs("C، D و A به نوبت") == ["C، D"]
+    assert persian_bare_seat_runs("ترتیبِ رو کردن \u2068C\u2069، \u2068D\u2069، \u2068A\u2069 است") == []
+    assert persian_bare_seat_runs("<bdi>B</bdi>، <bdi>C</bdi> و A، بازیکن اول (§D-F5، F-7.7d، §F-8.3)") == []
