@@ -149,3 +149,65 @@ def test_the_checks_catch_the_reviewed_defects():
     assert grammar_faults("جایگاه A vizi را می‌پردازد", "fa")
     assert grammar_faults(f"جایگاه {FSI}A{PDI} ۴ کارت و 16 کارت", "fa")
     assert not grammar_faults(f"جایگاه {FSI}A{PDI} ۴ کارت", "fa")
+
+
+# ---- one voice for the coach -----------------------------------------------------------------
+
+EN = {k: v for label, lang, texts in catalogs() if lang == "en" for k, v in texts.items()}
+# A Japanese sentence (or a clause before "：") ends politely: です, ます, ました, ません,
+# ましょう, でした, でしょう, ください. One that ends in another kana is the plain form (出す,
+# 取れる, ない, なかった); a noun phrase ("いちばん安いカード", "besszer：") is neither.
+JA_POLITE_END = re.compile(r"(?:です|ます|ました|ません|ましょう|でした|でしょう|ください|ませんでした)$")
+JA_BRACKETS = re.compile(r"[（(][^（）()]*[）)]$")
+
+
+def japanese_plain_endings(text: str) -> list[str]:
+    """The sentences and colon clauses of ``text`` that end in the plain form."""
+    found = []
+    for part in re.split(r"[。：！？]", text):
+        end = part.strip()
+        while JA_BRACKETS.search(end):  # "賭けましょう（hívás）": the bracket is an aside
+            end = JA_BRACKETS.sub("", end).rstrip()
+        end = end.rstrip("」』…")
+        if end and re.match(r"[\u3041-\u3096]", end[-1]) and not JA_POLITE_END.search(end):
+            found.append(part)
+    return found
+
+
+JA_REASONS = [(label, key, t) for label, lang, texts in catalogs() if lang == "ja" for key, t in texts.items()
+              if key.startswith("bot.") and EN.get(key, "").rstrip().endswith((".", ")"))]
+
+
+@pytest.mark.parametrize("label,key,template", JA_REASONS, ids=[f"{c[0]}:{c[1]}" for c in JA_REASONS])
+def test_japanese_coach_reasons_are_polite(label, key, template):
+    """The coach's box shows every game's reasons (bot.*) one after the other: all in the
+    polite style of the Ferbli reasons (〜ましょう、〜です), never the plain form (〜出す)."""
+    plain = japanese_plain_endings(template)
+    assert not plain, f"{label} {key}: plain form in {plain} — write です／ます"
+
+
+# ---- a sentence starts with a capital, whatever is filled in first ---------------------------
+
+CAPITAL_CASES = [(label, lang, key, t) for label, lang, key, t in CASES
+                 if lang in ("hu", "ro") and key.startswith(("bot.", "error.")) and re.match(r"[A-Z{]", EN.get(key, ""))]
+
+
+@pytest.mark.parametrize("label,lang,key,template", CAPITAL_CASES, ids=[f"{c[0]}:{c[2]}" for c in CAPITAL_CASES])
+def test_rendered_reasons_and_errors_start_with_a_capital(label, lang, key, template):
+    """A card's name is lowercase in Hungarian and Romanian („makk ász”, „asul de ghindă”): a
+    reason or an error that starts with {card} reads „asul de ghindă este…”. Start with a word
+    („Singura carte…”) or, in Hungarian, with „A(z) {card}”."""
+    bad = set()
+    for text in renderings(template, lang):
+        first = re.search(r"[^\W\d_]", text)
+        if first and first.group(0).islower() and not re.match(r"[\W\d_]*(?:vizi|zsír|besszer|kóstáltatás|cukassza)\b", text):
+            bad.add(text)
+    assert not bad, f"{label} {key}: starts lowercase: {sorted(bad)[0]!r}"
+
+
+def test_the_style_checks_catch_the_reviewed_defects():
+    assert japanese_plain_endings("{card}から出す：同じランクを2枚持っているので、ヒットし返せる。")
+    assert japanese_plain_endings("経験則どおり：ほかに明らかに良い手はなかった（この手：{value}）。")
+    assert not japanese_plain_endings("3 vizi賭けましょう（hívás）。ポットは見合う大きさです。")
+    assert not japanese_plain_endings("besszer：エースがあれば、相手に払わせましょう。期待値が最も高い手です：{value}チップ。")
+    assert not japanese_plain_endings("ランダムな合法手（ほかのレベルを測る物差し）。")
