@@ -9,6 +9,8 @@ deals. ``replay`` runs it through the game's rules and returns the public ``repl
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 
 from .cards import PACK, parse_cards
 from .errors import IllegalAction, MalformedRecord
@@ -20,6 +22,27 @@ DEAL_FIELDS = {"cards", "actions", "dealer", "note"}
 
 MAX_DEPTH = 64  # records nest 6 deep, exercise payloads 8: anything deeper is not ours
 MAX_NODES = 200_000  # a long session is ~20,000 values; YAML aliases can expand far beyond
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = {c: None for c in range(128) if chr(c) not in "[]{}"}
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def too_deep(text: str) -> bool:
+    """Does JSON ``text`` nest deeper than ``MAX_DEPTH``, counted before parsing it? The
+    parser itself recurses in C, and Pyodide's stack is small: 5,000 brackets deep killed
+    the interpreter in the browser before Python's recursion limit could say so. Strings are
+    skipped, every other character but a bracket dropped, the depth summed (all at C speed).
+
+    >>> too_deep('[' * 65 + ']' * 65), too_deep('{"a": "[[[[" }'), too_deep('[' * 64 + ']' * 64)
+    (True, False, False)
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    brackets = _STRING.sub("", text).translate(_NOT_BRACKET)
+    brackets = "".join(c for c in brackets if c in _STEP) if not brackets.isascii() else brackets
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
 
 
 def load_record(text: str) -> dict:
@@ -46,6 +69,8 @@ def parse_json(text, where: str = "", yaml_too: bool = False):
     """
     if not isinstance(text, str):
         raise MalformedRecord("bad_field", where=where, value=type(text).__name__, expected="JSON text")
+    if too_deep(text):
+        raise MalformedRecord("too_deep", where=where, depth=MAX_DEPTH)
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:

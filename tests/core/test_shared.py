@@ -137,6 +137,19 @@ def test_bridge_reports_errors_structured():
     assert json.loads(handle('{"fn": "ping"}'))["ok"]  # args may be left out
 
 
+@pytest.mark.parametrize("depth", [65, 5000, 100_000])
+def test_a_record_nested_too_deep_is_refused_before_it_is_parsed(depth):
+    """The ruling checker's text, nested thousands deep, is refused by name — in Pyodide the
+    JSON parser's recursion would otherwise overflow the interpreter's stack and kill it
+    (5,000 brackets did, in the browser); this test runs there too (tests/test_pyodide_node.py)."""
+    from hcards_core.bridge import handle
+    text = '{"game": "zsiros", "deals": ' + "[" * depth + "]" * depth + "}"
+    reply = json.loads(handle(json.dumps({"fn": "checker_rule", "args": {"record": text, "lang": "hu"}})))
+    assert reply["ok"] is False and reply["error"]["code"] == "too_deep", reply
+    assert "64" in reply["error"]["message"]
+    assert json.loads(handle('{"fn": "ping"}'))["ok"]  # and the engine goes on
+
+
 def test_bridge_warm_up_loads_a_game_and_names_an_unknown_one():
     from hcards_core.bridge import handle
     ok = json.loads(handle(json.dumps({"fn": "warm_up", "args": {"game": "ferbli"}})))
