@@ -227,3 +227,34 @@ def test_every_theme_and_drill_type_has_a_label_in_every_language():
     for lang in ("en", "hu", "ro", "fa", "ja"):
         for theme in ids + types:
             assert memory_hook.theme_label(lang, theme) != theme, (lang, theme)
+
+
+def test_the_file_merges_puzzle_ratings_and_drill_scores(repo):
+    """An import carries the puzzle ratings and the drill scores too (hcards-progress-file.js,
+    run in Node): per puzzle file the more certain rating, every try (solved if either), each
+    game's score with more answers and the better best streak; a broken entry is skipped."""
+    node = shutil.which("node")
+    assert node, "node is not on PATH"
+    mine_p = {"learners": {"zsiros-2": {"rating": 1400, "rd": 90, "vol": 0.06},
+                           "ferbli-3": {"rating": 1500, "rd": 350, "vol": 0.06}},
+              "puzzles": {"p1": {"rating": 1450, "rd": 150, "vol": 0.06}},
+              "tried": {"zsiros-2:p1": False, "zsiros-2:p2": True}}
+    theirs_p = {"learners": {"zsiros-2": {"rating": 1700, "rd": 200, "vol": 0.06},
+                             "ferbli-3": {"rating": 1320, "rd": 120, "vol": 0.06}, "bad": {"rating": "x"}},
+                "puzzles": {"p1": {"rating": 1600, "rd": 100, "vol": 0.06}, "p9": {"rating": 1555, "rd": 99, "vol": 0.06}},
+                "tried": {"zsiros-2:p1": True, "zsiros-2:p2": False, "ferbli-3:q": False}}
+    mine_d = {"zsiros": {"right": 3, "total": 4, "streak": 1, "best": 9}}
+    theirs_d = {"zsiros": {"right": 10, "total": 12, "streak": 5, "best": 5},
+                "ferbli": {"right": 1, "total": 1, "streak": 1, "best": 1}, "filicau": {"right": -1}}
+    script = (f"import {{ mergePuzzles, mergeDrills }} from {json.dumps(str(repo / 'docs/assets/hcards-progress-file.js'))};\n"
+              "const [a, b, c, d] = JSON.parse(process.argv[1]);\n"
+              "console.log(JSON.stringify({p: mergePuzzles(a, b), d: mergeDrills(c, d), empty: mergePuzzles(undefined, b)}));")
+    run = subprocess.run([node, "--input-type=module", "-e", script, json.dumps([mine_p, theirs_p, mine_d, theirs_d])],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert out["p"]["learners"] == {"zsiros-2": mine_p["learners"]["zsiros-2"], "ferbli-3": theirs_p["learners"]["ferbli-3"]}
+    assert out["p"]["puzzles"] == {"p1": mine_p["puzzles"]["p1"], "p9": theirs_p["puzzles"]["p9"]}
+    assert out["p"]["tried"] == {"zsiros-2:p1": True, "zsiros-2:p2": True, "ferbli-3:q": False}
+    assert out["d"] == {"zsiros": {"right": 10, "total": 12, "streak": 5, "best": 9}, "ferbli": theirs_d["ferbli"]}
+    assert out["empty"]["learners"] == {k: v for k, v in theirs_p["learners"].items() if k != "bad"}

@@ -7,9 +7,9 @@
 // #drill=<game>:<type>:<seed>, which brings back exactly that question.
 
 import { call, onPage, onStatus, widgetReady } from "./hcards-runtime.js";
-import { el, fill, loadStore, ruleLink, saveStore, widgetData, withIds } from "./hcards-ui.js";
+import { PROGRESS, el, fill, loadStore, ruleLink, saveStore, widgetData, withIds } from "./hcards-ui.js";
 
-const STORE = "hcards:drills";
+const STORE = PROGRESS.drills;
 
 const load = () => loadStore(STORE);
 const save = (all) => saveStore(STORE, all); // storage off: the score is simply not kept

@@ -2,7 +2,8 @@
 // No DOM here (tests/test_memory.py runs canonical() under Node against Python's).
 //
 // {"format": "hcards-progress", "version": 1, "name": "…", "exported": ISO time, "lang": "en",
-//  "log": [answers], "memory": {…}, "progress": {"exercises": {…}, "walkthroughs": {…}},
+//  "log": [answers], "memory": {…},
+//  "progress": {"exercises": {…}, "walkthroughs": {…}, "puzzles": {…}, "drills": {…}},
 //  "checksum": "sha256:<64 hex>"}   — README, "Spaced repetition and progress files".
 // The checksum is SHA-256 over canonical(file): every field but "checksum", keys sorted by
 // code point, no spaces, non-ASCII as is (Python: hcards_core.learn.memory.canonical).
@@ -78,6 +79,39 @@ export function mergeProgress(mine = {}, theirs = {}) {
   return out;
 }
 
+const entry = (v) => v && typeof v === "object" && !Array.isArray(v);
+const rated = (r) => entry(r) && Number.isFinite(r.rating) && Number.isFinite(r.rd) && Number.isFinite(r.vol);
+
+// The puzzles' store (hcards-puzzles.js: the learner's rating per puzzle file, each puzzle's
+// rating, the tries) of two browsers: per file the more certain rating (the smaller rd), each
+// puzzle's rating as this browser has it, every try (solved if either solved it).
+export function mergePuzzles(mine = {}, theirs = {}) {
+  const pick = (a = {}, b = {}, better) => {
+    const out = { ...(entry(a) ? a : {}) };
+    for (const [k, v] of Object.entries(entry(b) ? b : {})) if (better(v, out[k])) out[k] = v;
+    return out;
+  };
+  return {
+    learners: pick(mine.learners, theirs.learners, (v, old) => rated(v) && (!rated(old) || v.rd < old.rd)),
+    puzzles: pick(mine.puzzles, theirs.puzzles, (v, old) => rated(v) && !rated(old)),
+    tried: pick(mine.tried, theirs.tried, (v, old) => typeof v === "boolean" && (old === undefined || (v && !old))),
+  };
+}
+
+// The drills' scores per game (hcards-drills.js) of two browsers: the one with more answers,
+// and the better best streak of the two.
+export function mergeDrills(mine = {}, theirs = {}) {
+  const ok = (s) => entry(s) && ["right", "total", "streak", "best"].every((k) => Number.isInteger(s[k]) && s[k] >= 0);
+  const out = { ...(entry(mine) ? mine : {}) };
+  for (const [game, s] of Object.entries(entry(theirs) ? theirs : {})) {
+    if (!ok(s)) continue;
+    const old = out[game];
+    if (!ok(old)) out[game] = s;
+    else out[game] = { ...(s.total > old.total ? s : old), best: Math.max(s.best, old.best) };
+  }
+  return out;
+}
+
 export async function makeFile({ name, log, memory, progress, lang, now = new Date() }) {
   const data = { format: FORMAT, version: VERSION, name, exported: now.toISOString(), lang, log, memory, progress };
   data.checksum = await checksum(data);
@@ -104,7 +138,10 @@ export async function readFile(text) {
   const wrong = data.log.findIndex((a) => !validAnswer(a));
   if (wrong >= 0) return bad(`log[${wrong}]`);
   if (!data.memory || typeof data.memory !== "object" || typeof data.memory.cards !== "object") return bad("memory");
-  if (data.progress !== undefined && (typeof data.progress !== "object" || data.progress === null)) return bad("progress");
+  if (data.progress !== undefined && !entry(data.progress)) return bad("progress");
+  for (const kind of ["exercises", "walkthroughs", "puzzles", "drills"]) {
+    if (data.progress?.[kind] !== undefined && !entry(data.progress[kind])) return bad(`progress.${kind}`);
+  }
   if (typeof data.checksum !== "string" || !/^sha256:[0-9a-f]{64}$/.test(data.checksum)) return bad("checksum");
   if ((await checksum(data)) !== data.checksum) return { ok: false, problem: "bad_checksum" };
   return { ok: true, data };

@@ -4,9 +4,9 @@
 // exports and imports the learner's progress as a file (below).
 
 import { onPage } from "./hcards-runtime.js";
-import { fill, loadProgress, saveProgress } from "./hcards-ui.js";
+import { PROGRESS, fill, loadProgress, saveProgress } from "./hcards-ui.js";
 import { KEYS, loadLog, loadMemory, refresh, saveLog } from "./hcards-memory.js";
-import { makeFile, mergeLogs, mergeProgress, readFile } from "./hcards-progress-file.js";
+import { makeFile, mergeDrills, mergeLogs, mergeProgress, mergePuzzles, readFile } from "./hcards-progress-file.js";
 
 function show(root) {
   const texts = JSON.parse(root.querySelector("script.hc-data").textContent);
@@ -84,7 +84,7 @@ function transfer(root) {
     try { localStorage.setItem(KEYS.learner, name); } catch { /* the file still gets the name */ }
     const memory = (await refresh({ start: true })) || loadMemory() || { version: 1, cards: {} };
     const log = loadLog();
-    const progress = { exercises: loadProgress("exercises"), walkthroughs: loadProgress("walkthroughs") };
+    const progress = Object.fromEntries(Object.keys(PROGRESS).map((kind) => [kind, loadProgress(kind)]));
     const data = await makeFile({ name, log, memory, progress, lang });
     const file = `hcards-progress-${slug(name)}-${data.exported.slice(0, 10)}.json`;
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
@@ -108,14 +108,18 @@ function transfer(root) {
     }
     const { data } = result;
     const merged = mergeLogs(loadLog(), data.log);
-    const exercises = mergeProgress(loadProgress("exercises"), data.progress?.exercises);
-    const walkthroughs = mergeProgress(loadProgress("walkthroughs"), data.progress?.walkthroughs);
+    const theirs = data.progress || {};
+    const progress = {
+      exercises: mergeProgress(loadProgress("exercises"), theirs.exercises),
+      walkthroughs: mergeProgress(loadProgress("walkthroughs"), theirs.walkthroughs),
+      puzzles: mergePuzzles(loadProgress("puzzles"), theirs.puzzles),
+      drills: mergeDrills(loadProgress("drills"), theirs.drills),
+    };
     if (!saveLog(merged.log)) {
       say(texts.file_storage, true);
       return;
     }
-    saveProgress("exercises", exercises);
-    saveProgress("walkthroughs", walkthroughs);
+    for (const [kind, value] of Object.entries(progress)) saveProgress(kind, value);
     for (const list of document.querySelectorAll(".hc-progress")) show(list);
     say(fill(texts.file_imported, { name: data.name, added: merged.added, known: merged.known }));
     refresh({ start: true }); // the memory follows the merged log (in the worker)

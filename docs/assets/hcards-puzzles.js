@@ -7,10 +7,10 @@
 // localStorage. Every try is announced as the "hcards:answer" event (issue 17's contract).
 
 import { call, decimal, onPage, start, widgetReady } from "./hcards-runtime.js";
-import { el, fill, loadStore, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
+import { PROGRESS, el, fill, loadStore, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
-const STORE = "hcards:puzzles";
+const STORE = PROGRESS.puzzles;
 const BY_RATING = "";
 
 // A broken or missing entry starts afresh; storage off: the rating is simply not kept.

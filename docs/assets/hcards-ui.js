@@ -85,9 +85,12 @@ export function scrollBelowHeader(node) {
 
 export const widgetData = (root, cls = "hc-data") => JSON.parse(root.querySelector(`script.${cls}`).textContent);
 
-// Learner progress kept in this browser: exercises (hcards-exercises.js) and walkthroughs
-// stepped through to the end (hcards-walkthrough.js); the progress page reads both.
-export const PROGRESS = { exercises: "hcards:exercises", walkthroughs: "hcards:walkthroughs" };
+// Learner progress kept in this browser: exercises (hcards-exercises.js), walkthroughs
+// stepped through to the end (hcards-walkthrough.js), the puzzle ratings and tries
+// (hcards-puzzles.js) and the drill scores (hcards-drills.js); the progress page shows the
+// first two, and its file carries all four to another browser.
+export const PROGRESS = { exercises: "hcards:exercises", walkthroughs: "hcards:walkthroughs",
+  puzzles: "hcards:puzzles", drills: "hcards:drills" };
 export const loadProgress = (kind) => loadStore(PROGRESS[kind]);
 export const saveProgress = (kind, value) => saveStore(PROGRESS[kind], value);
 // An amount act on a table (the core draws one button and a number field beside it, the

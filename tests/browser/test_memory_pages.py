@@ -115,12 +115,19 @@ def test_a_wrong_answer_comes_back_as_due(page, server, lang, path):
 @pytest.mark.parametrize("lang, path", LANGS)
 def test_export_import_round_trip_and_refusals(page, server, guarded, lang, path, tmp_path):
     answer_wrong(page, server, path)
+    # a puzzle rating and a drill score, as those pages keep them: the file carries them too
+    puzzles = {"learners": {"zsiros-2": {"rating": 1327.5, "rd": 180.25, "vol": 0.06}}, "puzzles": {},
+               "tried": {"zsiros-2:p1": True}}
+    drills = {"zsiros": {"right": 7, "total": 9, "streak": 2, "best": 5}}
+    page.evaluate("([p, d]) => { localStorage.setItem('hcards:puzzles', JSON.stringify(p));"
+                  " localStorage.setItem('hcards:drills', JSON.stringify(d)); }", [puzzles, drills])
     name = "Kovács Éva" if lang == "en" else "山田 花子"
     file = export_file(page, server, path, name, tmp_path)
     data_ = json.loads(file.read_text("utf-8"))
     assert data_["format"] == "hcards-progress" and data_["version"] == 1 and data_["name"] == name
     assert data_["lang"] == lang and len(data_["log"]) == 1 and data_["memory"]["cards"]
     assert data_["progress"]["exercises"][EID]["tries"] == 1
+    assert data_["progress"]["puzzles"] == puzzles and data_["progress"]["drills"] == drills
     assert mem.checksum(data_) == data_["checksum"]  # the page's checksum, checked by Python
     assert page.evaluate("localStorage.getItem('hcards:learner')") == name
 
@@ -134,6 +141,9 @@ def test_export_import_round_trip_and_refusals(page, server, guarded, lang, path
         assert storage(fresh, "hcards:answers") == data_["log"]
         fresh.wait_for_function(f"(JSON.parse(localStorage.getItem('hcards:memory') || 'null') || {{cards: {{}}}}).cards['clause:{RULE}']")
         assert storage(fresh, "hcards:exercises")[EID]["tries"] == 1
+        assert storage(fresh, "hcards:puzzles")["learners"] == puzzles["learners"]
+        assert storage(fresh, "hcards:puzzles")["tried"] == puzzles["tried"]
+        assert storage(fresh, "hcards:drills") == drills
         # importing the same file again adds nothing
         fresh.locator(".hc-transfer-status").evaluate("e => { e.textContent = ''; }")
         assert import_file(fresh, file) == t(lang, "file_imported", name=name, added=0, known=1)
