@@ -44,7 +44,7 @@ def _check_card(value, where):
 
 def _check_int(value, where):
     if not isinstance(value, int) or isinstance(value, bool):
-        raise MalformedRecord("bad_field", where=where, value=repr(value), expected="integer")
+        raise MalformedRecord("not_whole", where=where, value=repr(value))  # a chip amount, a seat
     return value
 
 
