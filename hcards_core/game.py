@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from .cards import HIDDEN, PACK, parse_card
 from .errors import IllegalAction, MalformedRecord
-from .messages import render, seat_label
+from .messages import finish, render, seat_label
 
 
 @dataclass(frozen=True)
@@ -248,7 +248,7 @@ class View:
 
     def row(self, key: str, value: str) -> dict:
         """A labelled row of the ruling checker."""
-        return {"key": key, "label": self.text(f"ruling.{key}"), "value": value}
+        return {"key": key, "label": self.text(f"ruling.{key}"), "value": finish(value, self.lang)}
 
     # ---- the card table ------------------------------------------------------------------
     def center(self) -> list[list[dict]]:

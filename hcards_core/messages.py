@@ -135,7 +135,7 @@ def fill(template: str, lang: str, **params) -> str:
     catalogs outside the core's, such as the bots')."""
     template = _choose(template, params, lang)
     text = template.format_map(_Params({k: _display(v, lang, PARAM_KINDS.get(k)) for k, v in params.items()}))
-    return _FINISH.get(lang, str)(text)
+    return finish(text, lang)
 
 
 def plural_category(n, lang: str) -> str:
@@ -251,6 +251,19 @@ def _finish_fa(text: str) -> str:
 
 
 _FINISH = {"hu": _finish_hu, "fa": _finish_fa}
+
+
+def finish(text: str, lang: str) -> str:
+    """A text built outside the catalogs (a table fact's value, a ruling row's "team 1 (A, C): 7
+    – team 2 (B, D): 1") finished as ``render`` finishes its own: Persian digits and isolated
+    Latin runs, so the row reads in order on a right-to-left page.
+
+    >>> finish("1 – 7 (A, C)", "fa") == "۱ – ۷ (" + FSI + "A" + PDI + ", " + FSI + "C" + PDI + ")"
+    True
+    >>> finish("1 – 7", "en")
+    '1 – 7'
+    """
+    return _FINISH.get(lang, str)(text)
 
 
 def team_label(team: int, lang: str = DEFAULT_LANGUAGE) -> str:

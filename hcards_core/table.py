@@ -22,7 +22,7 @@ import json
 
 from .cards import HIDDEN, card_name
 from .games import view_of
-from .messages import render, seat_label, team_label
+from .messages import finish, render, seat_label, team_label
 
 
 def escape(text: str) -> str:
@@ -108,7 +108,7 @@ def render_table(state, seat: int | None = None, lang: str = "en", assets: str =
     if facts:
         parts.append('<dl class="hc-facts">')
         for key, value in facts:
-            parts.append(f"<div><dt>{escape(render(key, lang))}</dt><dd>{escape(str(value))}</dd></div>")
+            parts.append(f"<div><dt>{escape(render(key, lang))}</dt><dd>{escape(finish(str(value), lang))}</dd></div>")
         parts.append("</dl>")
     if actions:
         parts.append(f'<div class="hc-actions" role="group" aria-label="{escape(render("table.actions", lang))}">')

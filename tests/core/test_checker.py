@@ -127,3 +127,33 @@ def test_game_info_layouts_cover_the_pack(game):
 
 def test_bridge_exposes_the_checker():
     assert {"checker_game", "checker_rule", "checker_ask"} <= set(FUNCTIONS)
+
+
+@pytest.mark.parametrize("game, players", [("filicau", 4), ("zsiros", 4), ("ferbli", 3)])
+def test_persian_rows_and_table_facts_read_in_order(game, players):
+    """On the Persian page a result row ("team 1 (A, C): 7 – team 2 (B, D): 1") and a table
+    fact ("0 – 0") are finished as the core's own texts: Persian digits, every Latin run (a
+    seat letter) isolated, so the right-to-left page does not reorder them."""
+    import random
+    import re
+
+    from hcards_core.checker import describe_result
+    from hcards_core.games import get_game
+    from hcards_core.messages import FSI, PDI
+    from hcards_core.table import render_table
+
+    g = get_game(game)
+    session = g.new_session(players, g.parse_options({}), 0, {})
+    state = g.deal(session, g.random_cards(players, random.Random(7)), None, "deals[0]")
+    html = render_table(state, 0, "fa", "assets/")
+    facts = re.findall(r"<dd>([^<]*)</dd>", html)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = state.apply(rng.choice([a for a in state.legal_actions() if "min" not in a] or
+                                       [{**{k: v for k, v in a.items() if k not in ("min", "max")}, "amount": a["min"]}
+                                        for a in state.legal_actions()]))
+    rows = [r["value"] for r in describe_result(game, state.result(), players, "fa")]
+    for text in facts + rows:
+        assert not re.search("[0-9]", text), text
+        bare = re.sub(f"{FSI}[^{PDI}]*{PDI}", "", text)
+        assert not re.search("[A-Za-z]", bare), text
