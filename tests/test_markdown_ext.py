@@ -314,3 +314,31 @@ def test_mkdocs_build_with_the_hook(tmp_path):
     run = build()
     assert run.returncode != 0
     assert "docs/hu/zsiros/variants.md: unknown card code 'Zz' in '[[Zz]]'" in run.stdout + run.stderr
+
+
+def test_japanese_lines_wrapped_in_the_source_show_no_stray_space():
+    """A Japanese paragraph wrapped over source lines reads as one run ("3回間違えると", not
+    "3回 間違えると"), a link or emphasis at a line's start included; headings, list items,
+    code and other languages keep their lines."""
+    text = """\
+        ## 見出し
+        本文の行は
+        続きます。間違っていれば
+        *なぜ*かを説明し、反している
+        [ルール](rules.md)へ。Tabで
+        JavaScriptは別。
+
+        - 一つ目の項目
+        - 二つ目
+
+        ```
+        コードの行
+        次の行
+        ```
+        """
+    html = render(text, lang="ja")
+    assert "本文の行は続きます。間違っていれば<em>なぜ</em>かを説明し、反している<a href=\"rules.md\">ルール</a>へ。Tabで\nJavaScript" in html
+    assert "<h2" in html and "見出し</h2>" in html and "見出し本文" not in html
+    assert "<li>一つ目の項目</li>\n<li>二つ目</li>" in html
+    assert "コードの行\n次の行" in html
+    assert "本文の行は\n続きます" in render(text, lang="en")  # only Japanese pages

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
+from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
@@ -214,6 +215,41 @@ class HcardsExtension(Extension):
         md.inlinePatterns.register(_ClauseRefPattern(CLAUSE_REF_RE, md, self), "hcards_clause_ref", 155)
         # Before the inline processor (20): the block text is still raw Markdown.
         md.treeprocessors.register(_ClauseAnchors(md, self), "hcards_clause_anchors", 25)
+        # First of all (after the normalisation at 30): lines are still the author's lines.
+        md.preprocessors.register(_JoinCjkLines(md, self), "hcards_join_cjk", 25)
+
+
+_CJK = "[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
+_CJK_END = re.compile(_CJK + r"[*_`)\]]*$")  # a line ending in Japanese (perhaps closing markup)
+_CJK_START = re.compile(r"[ \t]*[*_\[]*" + _CJK)  # a line going on in Japanese
+_NOT_PROSE = re.compile(r"[ \t]*(?:$|#|\||>|<|!!!|\?\?\?|```|~~~|[-*+][ \t]|[0-9]+[.)][ \t])")
+_CJK_LANGUAGES = ("ja",)
+
+
+class _JoinCjkLines(Preprocessor):
+    """A Japanese paragraph wrapped over several source lines is joined where both sides of a
+    line break are Japanese: Markdown keeps the break as a space, which a Japanese reader sees
+    as a stray gap ("3回 間違えると"). Headings, lists, tables, fences and hard breaks stay."""
+
+    def __init__(self, md, ext: HcardsExtension):
+        super().__init__(md)
+        self.ext = ext
+
+    def run(self, lines):
+        if self.ext.context.lang not in _CJK_LANGUAGES:
+            return lines
+        out: list[str] = []
+        fenced = False
+        for line in lines:
+            if re.match(r"[ \t]*(```|~~~)", line):
+                fenced = not fenced
+            elif (not fenced and out and _CJK_START.match(line) and not _NOT_PROSE.match(line)
+                  and _CJK_END.search(out[-1]) and not _NOT_PROSE.match(out[-1])
+                  and not out[-1].endswith("  ")):
+                out[-1] += line.lstrip()
+                continue
+            out.append(line)
+        return out
 
 
 class _CardsPattern(InlineProcessor):
