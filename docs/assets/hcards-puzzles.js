@@ -180,16 +180,17 @@ class Puzzles {
     const puzzle = cur.puzzle;
     try {
       const out = await call("puzzle_try", { puzzle: { record: puzzle.record, seat: puzzle.seat, answer: puzzle.answer }, action, lang: this.lang });
-      const first = cur.tries === 0;
-      cur.tries += 1;
-      this.announce(puzzle, action, first && out.accepted);
-      if (first) await this.rate(puzzle, out.accepted);
       if (!out.legal) {
+        // refused by the rules, with the clause: not a try, so neither the rating nor the log moves
         const msg = el("p", { class: "hc-ex-wrong", role: "alert" }, el("strong", { text: ui.illegal }), " ", out.message);
         if (out.rule && out.page) msg.append(" (", ruleLink(this.info.home, out.page, out.rule, ui.rule), ")");
         this.feedback.replaceChildren(msg);
         return;
       }
+      const first = cur.tries === 0;
+      cur.tries += 1;
+      this.announce(puzzle, action, first && out.accepted);
+      if (first) await this.rate(puzzle, out.accepted);
       if (out.accepted) {
         cur.done = true;
         this.feedback.replaceChildren(el("p", { class: "hc-ex-right", role: "status" },

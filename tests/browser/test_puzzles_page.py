@@ -114,6 +114,9 @@ def test_a_wrong_try_shows_the_value_table_and_an_illegal_one_its_clause(page, s
         msg.wait_for()
         assert ui("en", "illegal") in msg.inner_text()
         assert msg.locator("a.hc-rule-link").get_attribute("href").startswith("../../filicau/rules/#FC-")
+        # not a try: the rating and the answer log stay as they were
+        assert page.evaluate("localStorage.getItem('hcards:puzzles')") is None
+        assert not page.evaluate("window.__answers")
     wrong = next(v["action"] for v in puzzle["values"] if not any(same_action(v["action"], a) for a in puzzle["answer"]))
     button_for(root, wrong).click()
     page.wait_for_function("() => document.querySelector('.hc-pz-feedback').textContent.includes(%s)"
