@@ -63,7 +63,8 @@ class Play {
     this.statusLine = el("p", { class: "hc-runtime-status", "aria-live": "polite" });
     this.form = this.buildForm();
     this.turn = el("p", { class: "hc-play-turn", role: "status", "aria-live": "polite" });
-    this.tableSlot = el("div", { class: "hc-play-table" });
+    // focusable, so a reader whose card left with the old table stays on the table (not <body>)
+    this.tableSlot = el("div", { class: "hc-play-table", tabindex: "-1" });
     this.actions = el("div", { class: "hc-play-actions", role: "group", "aria-label": this.t("your_turn") });
     this.controls = el("div", { class: "hc-play-controls" });
     this.coachBox = el("div", { class: "hc-play-coach", "aria-live": "polite" });
@@ -307,8 +308,9 @@ class Play {
       this.show(out.view);
       this.onTable();
       widgetReady(this.root);
-      this.board.querySelector(".hc-play-table")?.focus?.();
-      this.run();
+      this.tableSlot.focus({ preventScroll: true }); // not the Deal button: a second Enter would deal again
+      await this.run();
+      this.focusTurn();
     } catch (err) {
       this.say(fromLink ? this.t("broken_link", { reason: message(err) }) : message(err));
       if (this.session) this.run(); // the deal on the table goes on (its computer seats were paused)
@@ -327,6 +329,7 @@ class Play {
     this.view = view;
     this.board.hidden = false;
     const holder = this.tableSlot;
+    const hadFocus = this.board.contains(document.activeElement);
     replaceTable(holder, view.html);
     this.errorBox.hidden = true;
     const legalKeys = new Set(view.legal.map((l) => JSON.stringify(this.plain(l.action))));
@@ -343,6 +346,7 @@ class Play {
     this.drawActions(view);
     this.drawControls(view);
     this.drawFacts(view);
+    if (hadFocus && !this.board.contains(document.activeElement)) holder.focus({ preventScroll: true });
     this.root.dataset.turn = view.mine && !view.call_pending ? "mine" : view.over ? "over" : "computer";
     if (view.mine) this.turn.textContent = this.ui.your_turn;
     else if (view.over) this.turn.textContent = view.game_over ? this.ui.game_over : this.ui.deal_over;
@@ -499,8 +503,16 @@ class Play {
     } finally {
       this.busy = false;
     }
-    this.run();
-    if (this.view?.mine) this.focusTable();
+    await this.run(); // the computer seats' moves, up to the learner's next turn
+    this.focusTurn();
+  }
+
+  // Where the keyboard goes once the computer seats have moved, if it is still on the table:
+  // the learner's cards, else the next deal's button when the deal is over.
+  focusTurn() {
+    if (!this.view || !this.board.contains(document.activeElement)) return; // the reader moved elsewhere
+    if (this.view.mine) this.focusTable();
+    else if (this.view.over) this.controls.querySelector("[data-role=next-deal], [data-role=review]")?.focus();
   }
 
   focusTable() {
@@ -578,8 +590,8 @@ class Play {
       this.reviewBox.hidden = true;
       this.coachBox.replaceChildren();
       this.show(out.view);
-      this.run();
-      if (this.view.mine) this.focusTable();
+      await this.run();
+      this.focusTurn();
     } catch (err) {
       this.showError(err instanceof HcardsError ? err.error : { message: String(err) });
     }

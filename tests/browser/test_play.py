@@ -59,11 +59,19 @@ def wait_turn(page, root):
     return root.get_attribute("data-turn")
 
 
+FOCUSED_MOVE = """() => { const a = document.activeElement;
+    return !!a && !!a.closest('.hc-play') && a.matches('.hc-play-table .hc-card-btn:not([disabled]), .hc-play-actions button'); }"""
+
+
 def play_by_keyboard(page, root, limit: int = 80):
-    """Play the learner's turns with Tab/Enter only until the deal ends."""
+    """Play the learner's turns with Tab/Enter only until the deal ends. At each turn the
+    keyboard is already on one of the learner's moves (never left on <body> once the computer
+    seats have played, nor on the Deal button), and at the end on the next deal's button."""
     for _ in range(limit):
         if wait_turn(page, root) == "over":
+            page.wait_for_function("() => document.activeElement?.dataset.role === 'next-deal'", timeout=10_000)
             return
+        page.wait_for_function(FOCUSED_MOVE, timeout=10_000)
         targets = root.locator(".hc-play-table .hc-card-btn:not([disabled]), .hc-play-actions button")
         # the first action that does not raise the stakes: always raising blind against a seat
         # that must raise back (F-7.7c) is a betting war the rules let run for ever
