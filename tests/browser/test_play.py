@@ -275,7 +275,10 @@ def test_a_graded_move_gets_the_coachs_remark_once(page, server):
         graded = [(a, c) for a, c in graded if c.get("grade")]
         choice = graded[0][0] if graded else next(r["action"] for r in rows if r["best"])
         before = page.evaluate("() => document.querySelector('.hc-play-log').children.length")
-        root.locator(f".hc-play-table .hc-card-btn[data-action*='\"{choice['card']}\"']").click()
+        if "card" in choice:  # a card on the table; else a button below it (Zsíros' stop)
+            root.locator(f".hc-play-table .hc-card-btn[data-action*='\"{choice['card']}\"']").click()
+        else:
+            root.locator(f".hc-play-actions button[data-act={choice['act']}]").click()
         page.wait_for_function("(n) => document.querySelector('.hc-play-log').children.length > n", arg=before)
         if graded:
             expected = graded[0][1]
