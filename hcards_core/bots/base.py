@@ -191,6 +191,7 @@ class GameBot:
     ismcts_iterations_players: dict = {}  # per table size: × the iterations (ismcts.iterations_for)
     ismcts_root = "paired"  # ISMCTS at the root: "paired" (every action, one world) or "ucb"
     ismcts_guard_z = 1.0  # ISMCTS: the rule of thumb stands unless beaten by this many SE (None: off)
+    ismcts_guard_z_players: dict = {}  # per table size, where it differs from ismcts_guard_z
     override_z = 1.0  # how many standard errors better an action must look to beat the rule of thumb
 
     # ---- what a game provides ------------------------------------------------------------
@@ -227,8 +228,9 @@ class GameBot:
 
     def ismcts_guard_for(self, state, rule_reason: dict) -> float | None:
         """The ISMCTS root's guard for this rule of thumb (``rule_reason``): how many standard
-        errors a departure needs (default ``ismcts_guard_z`` for every rule; None: no guard)."""
-        return self.ismcts_guard_z
+        errors a departure needs (default ``ismcts_guard_z`` for every rule, or
+        ``ismcts_guard_z_players`` at this table size; None: no guard)."""
+        return self.ismcts_guard_z_players.get(state.players, self.ismcts_guard_z)
 
     def world_weight(self, world, state, seat: int) -> float:
         """The likelihood of the other seats' earlier plays in ``world`` (expert's inference)."""

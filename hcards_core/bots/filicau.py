@@ -383,9 +383,9 @@ class FilicauBot(GameBot):
 
     def ismcts_guard_for(self, state: FilicauState, rule_reason: dict) -> float | None:
         """The ISMCTS root's guard: ``ISMCTS_RULE_Z`` per (mode, table size) and rule, else
-        ``ismcts_guard_z`` (the mode, the table size and the rule's name are public)."""
+        the framework's (the mode, the table size and the rule's name are public)."""
         why = rule_reason["key"].rsplit(".", 1)[-1]
-        return ISMCTS_RULE_Z.get((state.ctx.mode, state.players), {}).get(why, self.ismcts_guard_z)
+        return ISMCTS_RULE_Z.get((state.ctx.mode, state.players), {}).get(why, super().ismcts_guard_for(state, rule_reason))
 
     # ---- information sets --------------------------------------------------------------------
     def unknown_cards(self, state: FilicauState, seat: int) -> list[str]:

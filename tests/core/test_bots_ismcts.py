@@ -150,6 +150,28 @@ def test_exploration_constant_per_table_size():
     assert differ
 
 
+def test_root_guard_per_table_size():
+    """Zsíros 2 departs from the rule of thumb only 1.5 standard errors clear of it
+    (``ismcts_guard_z_players``), Zsíros 4 at the framework's 1: the default search is the
+    search with that guard, and on some position not the one with the other; Filkó falls back
+    to the framework's guard where ``ISMCTS_RULE_Z`` names no rule."""
+    bot = bot_for("zsiros")
+    two = _searchable("zsiros", 2, 12, seed=38)
+    assert bot.ismcts_guard_for(two[0], {"key": "bot.zsiros.lead_low"}) == bot.ismcts_guard_z_players[2] == 1.5
+    four = _searchable("zsiros", 4, 1, seed=38)[0]
+    assert bot.ismcts_guard_for(four, {"key": "bot.zsiros.lead_low"}) == bot.ismcts_guard_z == 1.0
+    filko = bot_for("filko")
+    six = _searchable("filko", 6, 1, seed=38)[0]
+    assert filko.ismcts_guard_for(six, {"key": "bot.filicau.lead_low"}) == filko.ismcts_guard_z
+    differ = 0
+    for state in two:
+        seat = state.to_act
+        default = ismcts.search(bot, state, seat, random.Random(4), None, iterations=120)
+        assert default == ismcts.search(bot, state, seat, random.Random(4), None, iterations=120, guard_z=1.5)
+        differ += default[0] != ismcts.search(bot, state, seat, random.Random(4), None, iterations=120, guard_z=0.0)[0]
+    assert differ, "no position where the guard kept the rule of thumb"
+
+
 def test_more_iterations_where_the_time_goal_leaves_room():
     """Filkó 6 (``ismcts_iterations_players``): its default search buys 1.5 times the
     iterations of the same budget at Filkó 4, and the search spends them (whole rounds)."""
