@@ -179,6 +179,13 @@ RECORDED = [
     # still miss 55 %.
     ["filko", 6, "expert", "club", 800, 0.5381, [0.5124, 0.5639], None],  # pairs 0-799: +1,020 card points, ISMCTS guard 1.5 SE: not adopted
     ["filko", 5, "expert", "club", 738, 0.5346, [0.5074, 0.5617], None],  # pairs 0-737: +226, the expert's bar at least 1 SE: not adopted
+    # s18, the Zsíros 2 expert with the 1.5-SE guard, its 2,000-pair file (c9a7db31fd53; pairs
+    # 0-999 are the paired run's, 10 of them replayed identically by play_row; 1,000-1,999
+    # played from a snapshot of 45b9683, nice 19, load 2-7): the goal met. The pairs it was not
+    # chosen on, 1,000-1,999, went 56.6 % against the old code's 52.65 %; over all 2,000 paired
+    # +3.8 % (SE 0.85), 439 better, 324 worse. Blocks of 500: 60.4, 56.9, 58.4, 54.8 % (the old
+    # file's 56.1, 54.0, 55.3, 50.0). The CPU is pairs 1,000-1,999's alone (the paired run kept none).
+    ["zsiros", 2, "expert", "club", 2000, 0.5763, [0.5591, 0.5934], None],  # 2,888 to 2,217 game points, 1.56 CPU h (half the pairs); 786 won, 481 lost, 733 tied
     # s17: the club's departures from the discard rules at two players (``throw_low``,
     # ``not_worth_seven``: its playouts often prefer giving a zsír into a lost trick to a
     # worthless card, by 0.3-0.6 game points at 2-3 standard errors, which the coach called
