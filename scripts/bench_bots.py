@@ -186,6 +186,11 @@ RECORDED = [
     # +3.8 % (SE 0.85), 439 better, 324 worse. Blocks of 500: 60.4, 56.9, 58.4, 54.8 % (the old
     # file's 56.1, 54.0, 55.3, 50.0). The CPU is pairs 1,000-1,999's alone (the paired run kept none).
     ["zsiros", 2, "expert", "club", 2000, 0.5763, [0.5591, 0.5934], None],  # 2,888 to 2,217 game points, 1.56 CPU h (half the pairs); 786 won, 481 lost, 733 tied
+    # s18, the same guard at Zsíros 4 (which meets its goal at the framework's 1 SE), paired with
+    # its 2,000-pair file (c9a7db31fd53), pairs 0-799: 56.44 % against the code's 56.06 %
+    # there, paired +0.4 % (SE 1.3), 132 better, 134 worse, 1,298 to 1,037 game points against
+    # 1,324 to 1,054; 1.27 CPU h. Not adopted: four players keep 1 SE.
+    ["zsiros", 4, "expert", "club", 800, 0.5644, [0.5377, 0.5911], None],  # pairs 0-799: 1,298 to 1,037, guard 1.5 SE: not adopted
     # s17: the club's departures from the discard rules at two players (``throw_low``,
     # ``not_worth_seven``: its playouts often prefer giving a zsír into a lost trick to a
     # worthless card, by 0.3-0.6 game points at 2-3 standard errors, which the coach called
