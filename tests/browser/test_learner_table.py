@@ -160,6 +160,7 @@ def test_phone_table_collapses_the_other_seats(phone, server):
         w: Math.round(s.querySelector('.hc-hand img').getBoundingClientRect().width)}))""")
     own = [s for s in sizes if s["act"]]
     others = [s for s in sizes if not s["act"]]
+    # eight cards in one row of 390 px: the learner's cards shrink to fit, never wrap
     assert len(own) == 1 and own[0]["rows"] == 1 and own[0]["w"] >= 34, sizes
     assert others and all(s["rows"] == 1 and s["w"] <= 26 for s in others), sizes
 

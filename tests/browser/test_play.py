@@ -306,6 +306,15 @@ def test_on_a_phone_the_table_comes_up_and_the_set_up_folds_away(page, server):
     folded = "() => !document.querySelector('.hc-play-setup-box').open"
     page.wait_for_function(at_top)
     assert page.evaluate(folded)
+    # the learner's four cards fill their row as cards a thumb can hit (44 px or more: WCAG
+    # 2.5.5's target size), in one row, and the trick's card is no smaller than 44 px either
+    cards = page.eval_on_selector_all(
+        ".hc-play-board .hc-seat--to-act .hc-hand img, .hc-play-board .hc-center img",
+        "els => els.map(i => { const r = i.getBoundingClientRect(); return {w: r.width, h: r.height, top: Math.round(r.top),"
+        " own: !!i.closest('.hc-seat')}; })")
+    own = [c for c in cards if c["own"]]
+    assert len(own) == 4 and len({c["top"] for c in own}) == 1, cards
+    assert all(c["w"] >= 44 and c["h"] >= 70 for c in cards), cards
     page.reload()
     page.wait_for_selector(READY)
     page.wait_for_function("() => !document.querySelector('.hc-play-board').hidden")
