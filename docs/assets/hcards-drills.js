@@ -7,7 +7,7 @@
 // #drill=<game>:<type>:<seed>, which brings back exactly that question.
 
 import { call, onPage, onStatus, widgetReady } from "./hcards-runtime.js";
-import { PROGRESS, el, fill, loadStore, ruleLink, saveStore, widgetData, withIds } from "./hcards-ui.js";
+import { PROGRESS, el, fill, loadStore, onSecondPress, ruleLink, saveStore, widgetData, withIds } from "./hcards-ui.js";
 
 const STORE = PROGRESS.drills;
 
@@ -65,7 +65,7 @@ class Drills {
       this.check();
     });
     this.nextBtn.addEventListener("click", () => this.next());
-    this.resetBtn.addEventListener("click", () => {
+    onSecondPress(this.resetBtn, () => {
       const all = load();
       delete all[this.game];
       save(all);

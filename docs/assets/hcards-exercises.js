@@ -11,7 +11,7 @@
 // worker; the right move's line joins it once the exercise is solved or the answer shown.
 
 import { call, inTasks, onPage, onStatus, start, widgetReady } from "./hcards-runtime.js";
-import { el, fill, loadProgress, ruleLink, saveProgress, widgetData } from "./hcards-ui.js";
+import { el, fill, loadProgress, onSecondPress, ruleLink, saveProgress, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
 const REVEAL_AFTER = 3;
@@ -306,7 +306,7 @@ onPage("main", async (main, page) => {
   bar = main.querySelector(".hc-ex-progress");
   if (!exercises.length) return;
   if (bar) {
-    bar.querySelector(".hc-ex-reset").addEventListener("click", () => {
+    onSecondPress(bar.querySelector(".hc-ex-reset"), () => {
       const all = load();
       for (const ex of exercises) {
         delete all[ex.id];

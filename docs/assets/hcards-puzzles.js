@@ -7,7 +7,7 @@
 // localStorage. Every try is announced as the "hcards:answer" event (issue 17's contract).
 
 import { call, decimal, onPage, start, widgetReady } from "./hcards-runtime.js";
-import { PROGRESS, el, fill, loadStore, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
+import { PROGRESS, el, fill, loadStore, onSecondPress, ruleLink, saveStore, widgetData } from "./hcards-ui.js";
 import { showRefutation } from "./hcards-refute.js";
 
 const STORE = PROGRESS.puzzles;
@@ -74,7 +74,7 @@ class Puzzles {
       this.task, this.board, this.feedback, this.values, this.refutation, this.nextBtn, this.resetBtn);
     this.startBtn.addEventListener("click", () => this.next());
     this.nextBtn.addEventListener("click", () => this.next());
-    this.resetBtn.addEventListener("click", () => this.reset());
+    onSecondPress(this.resetBtn, () => this.reset());
     this.select.addEventListener("change", () => { this.startBtn.textContent = ui.start; });
     this.board.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-action]");

@@ -1,6 +1,6 @@
 // Small helpers shared by the page widgets (walkthroughs, exercises, the ruling checker).
 
-import { el, fill } from "./hcards-runtime.js";
+import { el, fill, strings } from "./hcards-runtime.js";
 
 // el(tag, attrs, ...children); fill("Step {n} of {total}", {n: 2, total: 6}) → "Step 2 of 6",
 // unknown placeholders stay visible. Both live in hcards-runtime.js, which every widget loads.
@@ -123,3 +123,31 @@ document.addEventListener("keydown", (event) => {
   const button = amountButton(input);
   if (button && !button.disabled) button.click();
 });
+
+// A button that erases a learner's progress (a score, a rating, solved exercises) acts on the
+// second press: the first turns it into its question ("Sure? Press again…", the runtime's
+// `confirm_reset`) for a few seconds, so a stray tap on a phone erases nothing. Leaving the
+// button or waiting puts its label back.
+export function onSecondPress(button, action, ms = 6000) {
+  let timer = 0;
+  let label = "";
+  const disarm = () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = 0;
+    button.textContent = label;
+    button.classList.remove("hc-armed");
+  };
+  button.addEventListener("click", () => {
+    if (timer) {
+      disarm();
+      action();
+      return;
+    }
+    label = button.textContent;
+    timer = setTimeout(disarm, ms);
+    button.classList.add("hc-armed");
+    strings().then((t) => { if (timer) button.textContent = t.confirm_reset; });
+  });
+  button.addEventListener("blur", disarm);
+}

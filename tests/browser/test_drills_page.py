@@ -11,6 +11,7 @@ import pytest
 
 from hcards_core.learn import drills
 from test_play import axe_violations
+from test_puzzles_page import confirm_text
 
 READY = "html[data-hcards-status=ready]"
 
@@ -79,6 +80,17 @@ def test_a_drill_answered_by_keyboard_right_and_wrong(page, server, lang):
     # N brings the next drill from anywhere in the widget
     page.keyboard.press("n")
     page.wait_for_function("(id) => document.querySelector('.hc-drills').dataset.drill !== id", arg=q2["id"])
+    # the score is reset at the reset button's second press only; leaving the button disarms it
+    reset = root.locator(".hc-drills-reset")
+    label = reset.inner_text()
+    reset.click()
+    assert reset.inner_text() == confirm_text(lang) and json.loads(page.evaluate("localStorage.getItem('hcards:drills')"))["zsiros"]
+    root.locator(".hc-drills-question").focus()
+    assert reset.inner_text() == label
+    reset.click()
+    reset.click()
+    assert "zsiros" not in json.loads(page.evaluate("localStorage.getItem('hcards:drills')"))
+    assert reset.inner_text() == label
 
 
 def test_the_filicau_page_drills_filko_by_a_multiple_choice(page, server):

@@ -111,7 +111,11 @@ def test_choice_hint_wrong_right_progress_reset(page, server, lang, path):
     assert ui(lang, "ex_solved") in status and data.fill(lang, ui(lang, "ex_tries"), n=2) in status
     assert progress.inner_text() == data.fill(lang, ui(lang, "ex_progress"), solved=1, total=total)
 
-    # reset
+    # reset: the first press only asks (a stray tap erases nothing), the second erases
+    page.locator(".hc-ex-reset").click()
+    i18n = json.loads((ROOT / "docs" / "assets" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    assert page.locator(".hc-ex-reset").inner_text() == i18n["confirm_reset"]
+    assert progress.inner_text() == data.fill(lang, ui(lang, "ex_progress"), solved=1, total=total)
     page.locator(".hc-ex-reset").click()
     assert progress.inner_text().startswith(data.fill(lang, ui(lang, "ex_progress"), solved=0, total=total))
     assert data.fill(lang, ui(lang, "ex_tries"), n=0) in section.locator(".hc-ex-status").inner_text()

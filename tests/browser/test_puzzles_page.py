@@ -28,6 +28,11 @@ def ui(lang: str, key: str) -> str:
     return data.text(lang, "puzzles", key)
 
 
+def confirm_text(lang: str) -> str:
+    """What a reset button says while it waits for its second press (the runtime's strings)."""
+    return json.loads((ROOT / "docs" / "assets" / "i18n" / f"{lang}.json").read_text("utf-8"))["confirm_reset"]
+
+
 def open_page(page, server, lang: str, game: str):
     page.goto(f"{server}{'' if lang == 'en' else lang + '/'}{game}/puzzles/")
     root = page.locator(".hc-puzzles.hc-live")
@@ -75,6 +80,7 @@ def axe_violations(page) -> list[str]:
 def test_a_puzzle_solved_by_keyboard(page, server, lang):
     root = open_page(page, server, lang, "zsiros")
     assert root.locator(".hc-pz-rating").inner_text().startswith(ui(lang, "your_rating").split("{")[0].strip())
+    assert root.locator(".hc-pz-next").is_hidden()  # no "next" before a first puzzle
     root.locator(".hc-pz-start").focus()
     page.keyboard.press("Enter")
     puzzle = shown_puzzle(root)
@@ -98,6 +104,15 @@ def test_a_puzzle_solved_by_keyboard(page, server, lang):
     root = page.locator(".hc-puzzles.hc-live")
     root.wait_for()
     assert str(round(stored["learners"]["zsiros"]["rating"])) in root.locator(".hc-pz-rating").inner_text()
+    # the reset erases the rating and the tries only at its second press
+    reset = root.locator(".hc-pz-reset")
+    reset.click()
+    assert reset.inner_text() == confirm_text(lang)
+    assert "zsiros" in page.evaluate("JSON.parse(localStorage.getItem('hcards:puzzles'))")["learners"]
+    reset.click()
+    stored = page.evaluate("JSON.parse(localStorage.getItem('hcards:puzzles'))")
+    assert "zsiros" not in stored["learners"] and not any(k.startswith("zsiros:") for k in stored["tried"])
+    assert reset.inner_text() == ui(lang, "reset") and ui(lang, "reset_done") in root.locator(".hc-pz-feedback").inner_text()
 
 
 def test_a_wrong_try_shows_the_value_table_and_an_illegal_one_its_clause(page, server):
