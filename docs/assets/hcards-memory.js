@@ -267,7 +267,7 @@ export function renderReview(root) {
   }));
   const later = all.filter((c) => c.due > until).slice(0, 12);
   root.querySelector(".hc-review-later").replaceChildren(...(later.length ? later.map((card) => el("li", { "data-key": card.key },
-    ...cardTitle(card, data), " — ", fill(texts.review_due_at, { when: when(card.due, lang) }))) : [el("li", { text: texts.review_later_none })]));
+    ...cardTitle(card, data), " — ", fill(texts.review_due_at, { when: when(card.due, lang) }))) : [el("li", { class: "hc-review-none", text: texts.review_later_none })]));
   root.dataset.due = String(due.length);
   widgetReady(root);
 }

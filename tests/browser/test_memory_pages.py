@@ -98,6 +98,10 @@ def test_a_wrong_answer_comes_back_as_due(page, server, lang, path):
     assert any(h.endswith(f"zsiros/rules/#{RULE}") for h in hrefs), hrefs
     assert any(h.endswith(f"zsiros/exercises/#{EID}") for h in hrefs), hrefs
     assert t(lang, "review_missed") in item.inner_text()
+    # nothing comes back later: the list says so in words, with no "1." in front
+    none = page.locator(".hc-review-later > li")
+    assert none.count() == 1 and none.inner_text() == t(lang, "review_later_none")
+    assert none.evaluate("li => getComputedStyle(li).listStyleType") == "none"
     # the mastery map on the game's overview: the clause is due, the rest new
     page.goto(f"{server}{path}zsiros/")
     li = page.locator(f".hc-mastery li[data-clause='{RULE}']")
@@ -190,6 +194,8 @@ def test_class_page_reads_two_files(page, server, lang, path, tmp_path):
         files.append(tmp_path / f"{label}.json")
         files[-1].write_text(json.dumps(d, ensure_ascii=False), "utf-8")
     page.goto(f"{server}{path}class/")
+    page.locator(".hc-class-files").wait_for()
+    assert page.locator(".hc-class-print").is_hidden()  # nothing to print before a file is read
     page.locator(".hc-class-files").set_input_files(files)
     page.wait_for_selector(".hc-class[data-learners='2']")
     messages = page.locator(".hc-class-messages").inner_text()
