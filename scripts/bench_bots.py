@@ -191,6 +191,23 @@ RECORDED = [
     # there, paired +0.4 % (SE 1.3), 132 better, 134 worse, 1,298 to 1,037 game points against
     # 1,324 to 1,054; 1.27 CPU h. Not adopted: four players keep 1 SE.
     ["zsiros", 4, "expert", "club", 800, 0.5644, [0.5377, 0.5911], None],  # pairs 0-799: 1,298 to 1,037, guard 1.5 SE: not adopted
+    # s19, paired pair by pair with the current 2,000-pair files (the same seed and indices; a
+    # pair scores 1 / 0.5 / 0), none adopted. Filkó 6 club against beginner (1efed2f5841e, 57.7 %
+    # on those pairs): the expert's inference in the club's worlds (``world_weight``, NOISE
+    # 0.5; the beginner it faces plays exactly those rules), pairs 0-387, 57.73 % against
+    # 57.73 %, 42 pairs better, 42 worse, +1,044 against +1,156 card points; the same with twice
+    # the budget, pairs 0-192, -3.6 % (SE 2.6); a sharp model (NOISE 0.1) with three times the
+    # budget, pairs 0-59, -8.3 % (SE 4.6). Ferbli 5 expert against club (224b5541221b): its bar
+    # at four seats or more 3 SE with four times the worlds, pairs 0-196, 51.27 % against
+    # 51.52 %, 11 better, 11 worse, +38 against +451 chips; 4 SE with twice the worlds, pairs
+    # 0-299, 50.67 % against 51.33 %, 12 better, 14 worse, -1,038 against +177 chips. The
+    # Filkó 6 beginner's alternatives (scripts/beginner_alternatives.py, 1,500 deals, 8
+    # rollouts): no named alternative gains more than 0.09 card points a decision under any
+    # rule (z ≤ 1.4).
+    ["filko", 6, "club", "beginner", 388, 0.5773, [0.541, 0.6136], None],  # pairs 0-387: +1,044, inference in the club's worlds: not adopted
+    ["filko", 6, "club", "beginner", 193, 0.5777, [0.5276, 0.6278], None],  # pairs 0-192: +592, inference and twice the budget: not adopted
+    ["ferbli", 5, "expert", "club", 197, 0.5127, [0.4685, 0.5569], None],  # pairs 0-196: +38 chips, bar 3 SE, 4x worlds: not adopted
+    ["ferbli", 5, "expert", "club", 300, 0.5067, [0.4691, 0.5442], None],  # pairs 0-299: -1,038 chips, bar 4 SE, 2x worlds: not adopted
     # s17: the club's departures from the discard rules at two players (``throw_low``,
     # ``not_worth_seven``: its playouts often prefer giving a zsír into a lost trick to a
     # worthless card, by 0.3-0.6 game points at 2-3 standard errors, which the coach called
