@@ -333,7 +333,9 @@ class Play {
     replaceTable(holder, view.html);
     this.errorBox.hidden = true;
     const legalKeys = new Set(view.legal.map((l) => JSON.stringify(this.plain(l.action))));
-    // Cards: legal ones stay buttons; with "show legal moves" the others are disabled.
+    // Cards: legal ones stay buttons; with "show legal moves" the others are disabled and the
+    // legal ones outlined (hc-legal-shown). Without it nothing shows which: the learner finds out.
+    holder.classList.toggle("hc-legal-shown", !!this.session.setup.legal);
     for (const button of holder.querySelectorAll(".hc-card-btn[data-action]")) {
       const legal = legalKeys.has(JSON.stringify(this.plain(JSON.parse(button.dataset.action))));
       button.classList.toggle("hc-card-btn--legal", legal);

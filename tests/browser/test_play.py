@@ -159,6 +159,10 @@ def test_illegal_try_shows_its_clause_and_keeps_the_position(page, server):
     page.wait_for_function("([k, s]) => JSON.parse(localStorage.getItem(k)).setup.seed === s", arg=[key, setup["seed"]])
     for _ in range(8):  # the learner's turns, until one holds a card that may not be played
         assert wait_turn(page, root) == "mine"
+        # with legal moves not shown, nothing on the table tells legal cards from the others
+        outlines = root.locator(".hc-play-table .hc-card-btn[data-action]").evaluate_all(
+            "bs => bs.filter(b => b !== document.activeElement).map(b => getComputedStyle(b).outlineStyle + ' ' + b.disabled)")
+        assert set(outlines) == {"none false"}, outlines
         illegal = root.locator(".hc-play-table .hc-card-btn[data-action]:not(.hc-card-btn--legal)")
         if illegal.count():
             before = stored(page, key)["record"]
