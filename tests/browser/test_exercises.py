@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "scripts" / "hooks"))
 import exercises as hook  # noqa: E402
 import tutorial_data as data  # noqa: E402
 from hcards_core.exercises import check_exercise  # noqa: E402
+from test_puzzles_page import confirm_text  # noqa: E402
 
 READY = "html[data-hcards-status=ready]"
 LANGS = [("en", ""), ("fa", "fa/")]
@@ -113,8 +114,7 @@ def test_choice_hint_wrong_right_progress_reset(page, server, lang, path):
 
     # reset: the first press only asks (a stray tap erases nothing), the second erases
     page.locator(".hc-ex-reset").click()
-    i18n = json.loads((ROOT / "docs" / "assets" / "i18n" / f"{lang}.json").read_text("utf-8"))
-    assert page.locator(".hc-ex-reset").inner_text() == i18n["confirm_reset"]
+    assert page.locator(".hc-ex-reset").inner_text() == confirm_text(lang)
     assert progress.inner_text() == data.fill(lang, ui(lang, "ex_progress"), solved=1, total=total)
     page.locator(".hc-ex-reset").click()
     assert progress.inner_text().startswith(data.fill(lang, ui(lang, "ex_progress"), solved=0, total=total))
